@@ -1,0 +1,45 @@
+package io.levee.bootstrap;
+
+/**
+ * What the agent plugs into the bridge. Every enter method returns a token: {@code null} when Levee
+ * does not track the call (no resource matches, or the agent is off), a {@link Blocked} when the call
+ * must not run, or a {@link Permit} that must be handed back to {@link #exit} exactly once.
+ *
+ * <p>This base class is the no-op: it admits everything and tracks nothing. It is what the bridge
+ * holds before the agent has started and after it detached.
+ */
+public class Dispatcher {
+  public static final Dispatcher NOOP = new Dispatcher();
+
+  /**
+   * An inbound request at its outermost dispatch. {@code request} is the container's request object,
+   * read only when a matched rule keys on a header, a parameter or the client address.
+   */
+  public Object servletEnter(String method, String path, Object request) {
+    return null;
+  }
+
+  /** An outbound {@code HttpURLConnection} call; {@code url} is {@code URL.toString()}. */
+  public Object httpEnter(String method, String url) {
+    return null;
+  }
+
+  /** A statement execution; {@code sql} may be null when it is not known (after a runtime attach). */
+  public Object jdbcEnter(String jdbcUrl, String sql) {
+    return null;
+  }
+
+  /** Acquiring a connection ({@code Driver.connect}, {@code DataSource.getConnection}). */
+  public Object jdbcConnect(String jdbcUrl) {
+    return null;
+  }
+
+  /**
+   * The outcome of an admitted call: {@code status} is the HTTP status or -1, {@code error} the
+   * exception that ended the call or null. Called once per permit.
+   */
+  public void exit(Object token, long startNanos, int status, Throwable error) {}
+
+  /** The bridge reports here an exception it caught from the dispatcher, so the agent can log it. */
+  public void internalError(Throwable error) {}
+}

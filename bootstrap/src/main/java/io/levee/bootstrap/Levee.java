@@ -1,0 +1,87 @@
+package io.levee.bootstrap;
+
+/**
+ * The static entry points advice calls. Each forwards to the installed {@link Dispatcher} and fails
+ * open: an exception from the agent becomes "not tracked", never an error of the application.
+ *
+ * <p>Concurrency: {@code dispatcher} is written by the agent's lifecycle (start, reload, detach) and
+ * read by every intercepted call; a volatile read is the whole cost.
+ */
+public final class Levee {
+  private static volatile Dispatcher dispatcher = Dispatcher.NOOP;
+
+  private Levee() {}
+
+  public static void install(Dispatcher d) {
+    dispatcher = d == null ? Dispatcher.NOOP : d;
+  }
+
+  public static Dispatcher dispatcher() {
+    return dispatcher;
+  }
+
+  public static Object servletEnter(String method, String path, Object request) {
+    Dispatcher d = dispatcher;
+    try {
+      return d.servletEnter(method, path, request);
+    } catch (Throwable t) {
+      report(d, t);
+      return null;
+    }
+  }
+
+  public static Object httpEnter(String method, String url) {
+    Dispatcher d = dispatcher;
+    try {
+      return d.httpEnter(method, url);
+    } catch (Throwable t) {
+      report(d, t);
+      return null;
+    }
+  }
+
+  public static Object jdbcEnter(String jdbcUrl, String sql) {
+    Dispatcher d = dispatcher;
+    try {
+      return d.jdbcEnter(jdbcUrl, sql);
+    } catch (Throwable t) {
+      report(d, t);
+      return null;
+    }
+  }
+
+  public static Object jdbcConnect(String jdbcUrl) {
+    Dispatcher d = dispatcher;
+    try {
+      return d.jdbcConnect(jdbcUrl);
+    } catch (Throwable t) {
+      report(d, t);
+      return null;
+    }
+  }
+
+  /**
+   * Reports the outcome of a call that {@code token} admitted. Safe to call with any token: null and
+   * {@link Blocked} tokens are ignored. The permit goes back to the dispatcher that issued it even if
+   * another one was installed since (a reload or a detach in between).
+   */
+  public static void exit(Object token, long startNanos, int status, Throwable error) {
+    if (!(token instanceof Permit)) {
+      return;
+    }
+    Dispatcher d = dispatcher;
+    try {
+      d.exit(token, startNanos, status, error);
+    } catch (Throwable t) {
+      report(d, t);
+    }
+  }
+
+  private static void report(Dispatcher d, Throwable t) {
+    try {
+      d.internalError(t);
+    } catch (Throwable ignored) {
+      // The agent's own error handler failed; there is nothing safe left to do.
+    }
+  }
+}

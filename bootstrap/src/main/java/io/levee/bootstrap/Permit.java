@@ -1,0 +1,20 @@
+package io.levee.bootstrap;
+
+/**
+ * What an admitted call carries from enter to exit. The engine hands out one preallocated permit per
+ * resource (and per resource-with-system), so admitting a call allocates nothing.
+ *
+ * <p>The timeouts are what the matched resource asks for, in the unit each API takes; 0 means "leave
+ * the application's setting alone". Advice applies them only where the application left 0 (infinite).
+ */
+public class Permit {
+  public final int connectTimeoutMillis;
+  public final int readTimeoutMillis;
+  public final int queryTimeoutSeconds;
+
+  protected Permit(int connectTimeoutMillis, int readTimeoutMillis, int queryTimeoutSeconds) {
+    this.connectTimeoutMillis = connectTimeoutMillis;
+    this.readTimeoutMillis = readTimeoutMillis;
+    this.queryTimeoutSeconds = queryTimeoutSeconds;
+  }
+}
