@@ -7,8 +7,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Follows an asynchronous servlet request to its end: the handler of a {@link Proxy} implementing
- * the request's own {@code AsyncListener} interface (javax or jakarta, found through the container's
- * class loader), so this java.base-only class can listen without seeing the servlet API.
+ * the request's own {@code AsyncListener} interface (javax or jakarta, found through the
+ * container's class loader), so this java.base-only class can listen without seeing the servlet
+ * API.
  *
  * <p>The permit goes back exactly once, at the first of {@code onComplete} (the status is final
  * there) and {@code onError} (some containers, JBoss EAP 6 among them, never complete after an
@@ -16,7 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code onStartAsync} re-registers the listener, because a new async cycle drops the listeners of
  * the previous one.
  *
- * <p>Concurrency: events may arrive on any container thread; {@code done} decides which one reports.
+ * <p>Concurrency: events may arrive on any container thread; {@code done} decides which one
+ * reports.
  */
 public final class AsyncCompletion implements InvocationHandler {
   private final Object token;
@@ -38,7 +40,8 @@ public final class AsyncCompletion implements InvocationHandler {
     this.listenerType = listenerType;
     this.contextType = Class.forName(api + "AsyncContext", false, loader);
     this.eventType = Class.forName(api + "AsyncEvent", false, loader);
-    this.getStatus = Class.forName(api + "http.HttpServletResponse", false, loader).getMethod("getStatus");
+    this.getStatus =
+        Class.forName(api + "http.HttpServletResponse", false, loader).getMethod("getStatus");
   }
 
   /**
@@ -49,7 +52,8 @@ public final class AsyncCompletion implements InvocationHandler {
       Class<?> listenerType, Object asyncContext, Object response, Object token, long startNanos) {
     try {
       ClassLoader loader = listenerType.getClassLoader();
-      AsyncCompletion handler = new AsyncCompletion(token, startNanos, response, listenerType, loader);
+      AsyncCompletion handler =
+          new AsyncCompletion(token, startNanos, response, listenerType, loader);
       Object listener = Proxy.newProxyInstance(loader, new Class<?>[] {listenerType}, handler);
       handler.register(asyncContext, listener);
     } catch (Throwable t) {
@@ -64,7 +68,9 @@ public final class AsyncCompletion implements InvocationHandler {
       if (name.equals("equals")) {
         return proxy == args[0];
       }
-      return name.equals("hashCode") ? (Object) System.identityHashCode(proxy) : "levee async listener";
+      return name.equals("hashCode")
+          ? (Object) System.identityHashCode(proxy)
+          : "levee async listener";
     }
     try {
       if (name.equals("onComplete")) {
@@ -76,7 +82,8 @@ public final class AsyncCompletion implements InvocationHandler {
         register(eventType.getMethod("getAsyncContext").invoke(args[0]), proxy);
       }
     } catch (Throwable t) {
-      // The end of the request can no longer be followed: report it now rather than hold the permit.
+      // The end of the request can no longer be followed: report it now rather than hold the
+      // permit.
       finish(null);
     }
     return null;

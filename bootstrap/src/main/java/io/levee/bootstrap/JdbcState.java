@@ -14,12 +14,19 @@ import java.lang.reflect.Method;
 public final class JdbcState {
   /** Statement → SQL. Overwritten at every prepare, because drivers reuse statement objects. */
   public static final WeakIdentityMap<String> SQL = new WeakIdentityMap<String>();
-  /** Plain statement → the first SQL added to its batch; cleared when the batch runs or is cleared. */
+
+  /**
+   * Plain statement → the first SQL added to its batch; cleared when the batch runs or is cleared.
+   */
   public static final WeakIdentityMap<String> BATCH = new WeakIdentityMap<String>();
+
   /** Connection or data source → JDBC URL. */
   public static final WeakIdentityMap<String> URL = new WeakIdentityMap<String>();
 
-  /** Getters that common data sources (HikariCP, c3p0, DBCP, tomcat-jdbc, H2, PostgreSQL, MySQL, Oracle) expose. */
+  /**
+   * Getters that common data sources (HikariCP, c3p0, DBCP, tomcat-jdbc, H2, PostgreSQL, MySQL,
+   * Oracle) expose.
+   */
   private static final String[] URL_GETTERS = {"getJdbcUrl", "getUrl", "getURL"};
 
   private JdbcState() {}
@@ -37,8 +44,8 @@ public final class JdbcState {
   }
 
   /**
-   * The JDBC URL a data source connects to, read once through its usual getter and cached; null when
-   * it has none, until {@link #learnedUrl} records the URL of a connection it handed out.
+   * The JDBC URL a data source connects to, read once through its usual getter and cached; null
+   * when it has none, until {@link #learnedUrl} records the URL of a connection it handed out.
    */
   public static String dataSourceUrl(Object dataSource) {
     String url = URL.get(dataSource);

@@ -16,8 +16,8 @@ public final class ServletSupport {
 
   /**
    * The path rules match: the request URI as the client sent it (context path included, query
-   * string excluded by the servlet API), minus {@code ;name=value} path parameters such as
-   * {@code ;jsessionid=}. Allocates only when the URI has path parameters.
+   * string excluded by the servlet API), minus {@code ;name=value} path parameters such as {@code
+   * ;jsessionid=}. Allocates only when the URI has path parameters.
    */
   public static String path(String requestUri) {
     if (requestUri == null) {
@@ -41,7 +41,10 @@ public final class ServletSupport {
     return path.append(requestUri, i, requestUri.length()).toString();
   }
 
-  /** The body of a blocked response, written as bytes so the container's default charset does not matter. */
+  /**
+   * The body of a blocked response, written as bytes so the container's default charset does not
+   * matter.
+   */
   public static byte[] body(Blocked blocked) {
     return blocked.body.getBytes(UTF_8);
   }

@@ -12,9 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * their key, or the entry would never go.
  *
  * <p>Concurrency: a {@link ConcurrentHashMap} of weak keys. {@code get} and {@code remove} take no
- * lock and allocate nothing: they probe with a per-thread reusable key, cleared right after.
- * {@code put} allocates a key. Writers expunge entries whose referent was collected. A read may miss
- * a concurrent write, which is harmless for caches of facts that do not change.
+ * lock and allocate nothing: they probe with a per-thread reusable key, cleared right after. {@code
+ * put} allocates a key. Writers expunge entries whose referent was collected. A read may miss a
+ * concurrent write, which is harmless for caches of facts that do not change.
  */
 public final class WeakIdentityMap<V> {
   private static final ThreadLocal<LookupKey> LOOKUP = new ThreadLocal<LookupKey>();

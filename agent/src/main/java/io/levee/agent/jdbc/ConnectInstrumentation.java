@@ -16,8 +16,8 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
 /**
- * Connection acquisition (operation {@code CONNECT}): {@code Driver.connect} and
- * {@code DataSource.getConnection}. The outermost acquisition whose JDBC URL is known decides: a pool
+ * Connection acquisition (operation {@code CONNECT}): {@code Driver.connect} and {@code
+ * DataSource.getConnection}. The outermost acquisition whose JDBC URL is known decides: a pool
  * borrowing from its idle connections decides at its {@code getConnection}; a data source that does
  * not expose its URL (a framework proxy) lets the one beneath it decide.
  */
@@ -30,7 +30,9 @@ final class ConnectInstrumentation {
         .transform(
             JdbcTypes.advice()
                 .advice(
-                    isPublic().and(named("connect")).and(takesArguments(2))
+                    isPublic()
+                        .and(named("connect"))
+                        .and(takesArguments(2))
                         .and(takesArgument(0, String.class)),
                     DriverConnectAdvice.class.getName()))
         .type(JdbcTypes.implementing("javax.sql.DataSource"))
@@ -51,7 +53,8 @@ final class ConnectInstrumentation {
         @Advice.Local("leveeToken") Object token,
         @Advice.Local("leveeStart") long start)
         throws Exception {
-      // DriverManager offers the URL to every registered driver; only the one that takes it decides.
+      // DriverManager offers the URL to every registered driver; only the one that takes it
+      // decides.
       if (CallDepth.enter(Kind.JDBC) != 0 || url == null || !driver.acceptsURL(url)) {
         return null;
       }

@@ -20,16 +20,20 @@ final class JdbcTypes {
   }
 
   private static ElementMatcher.Junction<TypeDescription> excluded() {
-    return
     // because a ShardingSphere statement fans out to one driver statement per shard, and each of
     // those carries the real database URL that rules match on, not the logical sharding URL.
-    nameStartsWith("org.apache.shardingsphere.")
-        // because JBoss JCA wrappers only delegate to the driver's objects, which decide instead, and
-        // their getConnection() checks the managed connection's state and can throw outside of it.
-        .or(nameStartsWith("org.jboss.jca.adapters.jdbc."));
+    ElementMatcher.Junction<TypeDescription> sharding =
+        nameStartsWith("org.apache.shardingsphere.");
+    // because JBoss JCA wrappers only delegate to the driver's objects, which decide instead, and
+    // their getConnection() checks the managed connection's state and can throw outside of it.
+    ElementMatcher.Junction<TypeDescription> jbossJca =
+        nameStartsWith("org.jboss.jca.adapters.jdbc.");
+    return sharding.or(jbossJca);
   }
 
-  /** Advice read as class files from the agent's loader, so the agent never loads advice classes. */
+  /**
+   * Advice read as class files from the agent's loader, so the agent never loads advice classes.
+   */
   static AgentBuilder.Transformer.ForAdvice advice() {
     return new AgentBuilder.Transformer.ForAdvice().include(JdbcTypes.class.getClassLoader());
   }

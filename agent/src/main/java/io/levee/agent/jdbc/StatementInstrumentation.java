@@ -22,9 +22,9 @@ import net.bytebuddy.asm.Advice;
 
 /**
  * Statement execution on {@code Statement}, {@code PreparedStatement} and {@code CallableStatement}
- * implementations: every {@code execute*} with or without SQL, and batches. The SQL is the argument,
- * else what the statement was prepared with, else the first SQL of its batch, else null (a statement
- * prepared before a runtime attach).
+ * implementations: every {@code execute*} with or without SQL, and batches. The SQL is the
+ * argument, else what the statement was prepared with, else the first SQL of its batch, else null
+ * (a statement prepared before a runtime attach).
  */
 final class StatementInstrumentation {
   private StatementInstrumentation() {}

@@ -33,7 +33,8 @@ final class JakartaServletAdvice {
     }
     request.setAttribute(ServletSupport.SEEN, Boolean.TRUE);
     HttpServletRequest http = (HttpServletRequest) request;
-    token = Levee.servletEnter(http.getMethod(), ServletSupport.path(http.getRequestURI()), request);
+    token =
+        Levee.servletEnter(http.getMethod(), ServletSupport.path(http.getRequestURI()), request);
     start = System.nanoTime();
     return token;
   }
@@ -69,7 +70,8 @@ final class JakartaServletAdvice {
       return;
     }
     if (request.isAsyncStarted()) {
-      AsyncCompletion.attach(AsyncListener.class, request.getAsyncContext(), response, token, start);
+      AsyncCompletion.attach(
+          AsyncListener.class, request.getAsyncContext(), response, token, start);
       return;
     }
     int status = thrown != null && !http.isCommitted() ? 500 : http.getStatus();

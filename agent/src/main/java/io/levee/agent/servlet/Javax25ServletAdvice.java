@@ -13,8 +13,8 @@ import net.bytebuddy.asm.Advice;
 
 /**
  * javax.servlet 2.5, which has no dispatcher type, no async and no {@code getStatus()}: the depth
- * and the request attribute alone find the outermost dispatch, and the status is unknown (-1) unless
- * the call threw on an uncommitted response (500).
+ * and the request attribute alone find the outermost dispatch, and the status is unknown (-1)
+ * unless the call threw on an uncommitted response (500).
  */
 final class Javax25ServletAdvice {
   private Javax25ServletAdvice() {}
@@ -33,7 +33,8 @@ final class Javax25ServletAdvice {
     }
     request.setAttribute(ServletSupport.SEEN, Boolean.TRUE);
     HttpServletRequest http = (HttpServletRequest) request;
-    token = Levee.servletEnter(http.getMethod(), ServletSupport.path(http.getRequestURI()), request);
+    token =
+        Levee.servletEnter(http.getMethod(), ServletSupport.path(http.getRequestURI()), request);
     start = System.nanoTime();
     return token;
   }

@@ -20,8 +20,8 @@ import net.bytebuddy.utility.JavaModule;
 /**
  * Inbound requests (SPEC §2 {@code servlet}): {@code Servlet.service} and {@code Filter.doFilter}
  * implementations of javax.servlet (2.5 to 4) and jakarta.servlet (5 and 6). One decision per
- * request, at the outermost dispatch of type {@code REQUEST}; the advice variants differ only in the
- * API they call.
+ * request, at the outermost dispatch of type {@code REQUEST}; the advice variants differ only in
+ * the API they call.
  */
 public final class ServletIntegration implements Integration {
   @Override
@@ -47,7 +47,10 @@ public final class ServletIntegration implements Integration {
         .and(hasSuperType(named(api + ".Servlet")).or(hasSuperType(named(api + ".Filter"))));
   }
 
-  /** {@code service(ServletRequest, ServletResponse)} and {@code doFilter(ServletRequest, ServletResponse, FilterChain)}. */
+  /**
+   * {@code service(ServletRequest, ServletResponse)} and {@code doFilter(ServletRequest,
+   * ServletResponse, FilterChain)}.
+   */
   private static ElementMatcher.Junction<MethodDescription> entryPoints(String api) {
     ElementMatcher.Junction<MethodDescription> requestAndResponse =
         takesArgument(0, named(api + ".ServletRequest"))
@@ -57,8 +60,10 @@ public final class ServletIntegration implements Integration {
         .and(
             named("service")
                 .and(takesArguments(2))
-                .or(named("doFilter").and(takesArguments(3))
-                    .and(takesArgument(2, named(api + ".FilterChain")))));
+                .or(
+                    named("doFilter")
+                        .and(takesArguments(3))
+                        .and(takesArgument(2, named(api + ".FilterChain")))));
   }
 
   /** Advice read as class files from the agent's loader: the agent never loads the servlet API. */
@@ -68,7 +73,9 @@ public final class ServletIntegration implements Integration {
         .advice(entryPoints(api), adviceClass.getName());
   }
 
-  /** Picks the advice by what the class's own loader can see of the API (servlet 3.0 added async). */
+  /**
+   * Picks the advice by what the class's own loader can see of the API (servlet 3.0 added async).
+   */
   private static final class ByApiLevel implements AgentBuilder.Transformer {
     private final String probe;
     private final AgentBuilder.Transformer withProbe;

@@ -31,6 +31,7 @@ class JdbcIntegrationTest {
 
   private RecordingDispatcher dispatcher;
   private String url;
+
   /** H2's getMetaData().getURL(), which statements are decided on, leaves the settings out. */
   private String statementUrl;
 
@@ -131,8 +132,7 @@ class JdbcIntegrationTest {
       assertThat(dispatcher.onThisThread("jdbc"))
           .extracting(Decision::first, Decision::second)
           .containsExactly(
-              tuple(statementUrl, sql),
-              tuple(statementUrl, "INSERT INTO orders VALUES (7, 70)"));
+              tuple(statementUrl, sql), tuple(statementUrl, "INSERT INTO orders VALUES (7, 70)"));
       assertThat(dispatcher.outcomesOnThisThread()).hasSize(2);
     }
   }
@@ -153,7 +153,9 @@ class JdbcIntegrationTest {
       try (Connection c = pool.getConnection()) {
         assertThat(c.isValid(1)).isTrue();
       }
-      assertThat(dispatcher.onThisThread("connect")).extracting(Decision::first).containsExactly(url);
+      assertThat(dispatcher.onThisThread("connect"))
+          .extracting(Decision::first)
+          .containsExactly(url);
     }
   }
 
@@ -210,7 +212,8 @@ class JdbcIntegrationTest {
     try (Connection c = DriverManager.getConnection(url);
         Statement s = c.createStatement()) {
       dispatcher.outcomes.clear();
-      assertThatThrownBy(() -> s.execute("SELECT * FROM missing")).isInstanceOf(java.sql.SQLException.class);
+      assertThatThrownBy(() -> s.execute("SELECT * FROM missing"))
+          .isInstanceOf(java.sql.SQLException.class);
     }
     assertThat(dispatcher.outcomesOnThisThread())
         .singleElement()

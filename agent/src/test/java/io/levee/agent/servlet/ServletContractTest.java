@@ -100,15 +100,19 @@ abstract class ServletContractTest {
 
   @Test
   void answersABlockedRequestWithoutRunningTheApplication() throws Exception {
-    dispatcher.blockWith(RecordingDispatcher.blocked(429, 3, "busy, retry later", "X-Levee", "checkout"));
+    dispatcher.blockWith(
+        RecordingDispatcher.blocked(429, 3, "busy, retry later", "X-Levee", "checkout"));
 
     HttpResponse<String> response = get("/app/hello");
 
     assertThat(response.statusCode()).isEqualTo(429);
     assertThat(response.headers().firstValue("Retry-After")).hasValue("3");
     assertThat(response.headers().firstValue("X-Levee")).hasValue("checkout");
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type.replace(" ", "").toLowerCase()).isEqualTo("text/plain;charset=utf-8"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(
+            type ->
+                assertThat(type.replace(" ", "").toLowerCase())
+                    .isEqualTo("text/plain;charset=utf-8"));
     assertThat(response.body()).isEqualTo("busy, retry later");
     assertThat(filterRuns).hasValue(0);
     assertThat(servletRuns).hasValue(0);
@@ -126,7 +130,8 @@ abstract class ServletContractTest {
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build();
     return client.send(request, HttpResponse.BodyHandlers.ofString());
   }
 

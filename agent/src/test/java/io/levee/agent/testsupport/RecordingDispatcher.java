@@ -11,7 +11,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * call once {@link #blockWith} is set.
  */
 public final class RecordingDispatcher extends Dispatcher {
-  /** One decision: the kind ({@code servlet}, {@code jdbc}, {@code connect}) and its plain values. */
+  /**
+   * One decision: the kind ({@code servlet}, {@code jdbc}, {@code connect}) and its plain values.
+   */
   public record Decision(String kind, String first, String second, Object request, Thread thread) {}
 
   /** One outcome reported through {@code exit}. */
@@ -38,7 +40,9 @@ public final class RecordingDispatcher extends Dispatcher {
     this.blocked = b;
   }
 
-  /** Runs inside {@code exit}, before the advice finishes: sees the call's state as the call ended. */
+  /**
+   * Runs inside {@code exit}, before the advice finishes: sees the call's state as the call ended.
+   */
   public void onExit(Runnable action) {
     this.onExit = action;
   }
@@ -78,7 +82,9 @@ public final class RecordingDispatcher extends Dispatcher {
     internalErrors.add(error);
   }
 
-  /** Decisions of one kind made on the calling thread (pools and containers decide on others too). */
+  /**
+   * Decisions of one kind made on the calling thread (pools and containers decide on others too).
+   */
   public List<Decision> onThisThread(String kind) {
     Thread me = Thread.currentThread();
     return decisions.stream().filter(d -> d.kind().equals(kind) && d.thread() == me).toList();

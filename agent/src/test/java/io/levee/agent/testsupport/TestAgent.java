@@ -11,7 +11,9 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.utility.JavaModule;
 
-/** Installs integrations into this JVM once, as the lifecycle does, and keeps transformation errors. */
+/**
+ * Installs integrations into this JVM once, as the lifecycle does, and keeps transformation errors.
+ */
 public final class TestAgent {
   private static final Set<String> INSTALLED = ConcurrentHashMap.newKeySet();
   private static final List<Throwable> ERRORS = new CopyOnWriteArrayList<>();
