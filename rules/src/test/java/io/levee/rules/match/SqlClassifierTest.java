@@ -51,6 +51,26 @@ class SqlClassifierTest {
         c("SELECT * FROM (a JOIN b ON a.x = b.x) JOIN c ON c.y = a.y", "SELECT", "a", "b", "c"),
         c("SELECT * FROM a CROSS APPLY (SELECT * FROM b WHERE b.id = a.id) x", "SELECT", "a", "b"),
         c("SELECT * FROM {oj a LEFT OUTER JOIN b ON a.id = b.id}", "SELECT", "a", "b"),
+        c(
+            "select o1_0.id from orders o1_0 left join customers c1_0 on c1_0.id=o1_0.customer_id"
+                + " where o1_0.id=?",
+            "SELECT",
+            "orders",
+            "customers"),
+        c(
+            "SELECT * FROM a LEFT JOIN (b JOIN c ON b.x = c.x) ON a.y = b.y",
+            "SELECT",
+            "a",
+            "b",
+            "c"),
+        c("SELECT TOP 10 * FROM ONLY big_t", "SELECT", "big_t"),
+        c("UPDATE TOP (10) queue SET taken = 1", "UPDATE", "queue"),
+        c(
+            "SELECT * FROM t1 a, LATERAL (SELECT * FROM t2 WHERE t2.a = a.id) l",
+            "SELECT",
+            "t1",
+            "t2"),
+        c("INSERT INTO \"Orders\" (\"Id\") VALUES (?)", "INSERT", "orders"),
         // sub-queries
         c("SELECT * FROM (SELECT * FROM inner_t) s, other_t o", "SELECT", "inner_t", "other_t"),
         c(
