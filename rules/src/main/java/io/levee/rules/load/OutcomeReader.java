@@ -49,11 +49,17 @@ final class OutcomeReader {
         orEmpty(ignoreSqlStates));
   }
 
-  /**
-   * Reads on-block of a resource of {@code kind} (null when unknown); the system rule sheds inbound
-   * requests, so it reads as servlet.
-   */
+  /** Reads on-block of a resource of {@code kind}, or null when its kind is not known. */
   static OnBlock onBlock(Section s, CallKind kind) {
+    return onBlock(s, kind, kind == null ? "" : "this resource matches " + kind.key + " calls");
+  }
+
+  /** Reads on-block of the system rule, which sheds inbound requests as a servlet resource does. */
+  static OnBlock systemOnBlock(Section s) {
+    return onBlock(s, CallKind.SERVLET, "`system` sheds inbound requests");
+  }
+
+  private static OnBlock onBlock(Section s, CallKind kind, String subject) {
     Integer status = s.get("status", Patterns.status(400, 599), null);
     int retryAfter = s.get("retry-after", Patterns.RETRY_AFTER, OnBlock.RETRY_AFTER_AUTO);
     String body = s.get("body", Types.TEXT, null);
@@ -79,12 +85,10 @@ final class OutcomeReader {
       }
     }
     if (f != null && kind != null && kind != CallKind.HTTP) {
-      s.reject("fallback", "`fallback` applies only to http resources; this resource matches "
-          + kind.key + " calls");
+      s.reject("fallback", "`fallback` applies only to http resources; " + subject);
     }
     if (sqlState != null && kind != null && kind != CallKind.JDBC) {
-      s.reject("sql-state", "`sql-state` applies only to jdbc resources; this resource matches "
-          + kind.key + " calls");
+      s.reject("sql-state", "`sql-state` applies only to jdbc resources; " + subject);
     }
     return new OnBlock(status, retryAfter, body, contentType, headers, fallback, sqlState);
   }

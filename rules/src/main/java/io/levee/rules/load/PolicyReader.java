@@ -117,7 +117,8 @@ final class PolicyReader {
 
   private static long timeout(Section s, String key, CallKind kind, CallKind only) {
     long nanos = s.get(key, POSITIVE_DURATION, 0L);
-    if (s.has(key) && kind != null && kind != only) {
+    // a servlet resource gets one error for the whole of timeouts, from the resource
+    if (s.has(key) && kind != null && kind != only && kind != CallKind.SERVLET) {
       s.reject(key, "`" + key + "` applies only to " + only.key + " resources; this resource"
           + " matches " + kind.key + " calls");
     }

@@ -1,7 +1,6 @@
 package io.levee.rules.load;
 
 import io.levee.rules.model.AdaptiveSpec;
-import io.levee.rules.model.CallKind;
 import io.levee.rules.model.Defaults;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
@@ -101,7 +100,7 @@ final class RuleSetReader {
       adaptive = PolicyReader.adaptive(a);
     }
     Section b = s.section("on-block", "a mapping of what a shed request gets", OutcomeReader.ON_BLOCK);
-    OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, CallKind.SERVLET) : OnBlock.DEFAULT;
+    OnBlock onBlock = b != null ? OutcomeReader.systemOnBlock(b) : OnBlock.DEFAULT;
     Mode mode = s.get("mode", Types.MODE, defaultMode);
     return new SystemRule(
         exclude != null ? exclude : Collections.<String>emptyList(), adaptive, mode, onBlock);

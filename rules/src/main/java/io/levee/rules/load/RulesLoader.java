@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * The one way to turn a rules file into a {@link RuleSet}: bounded reading, safe YAML composition,
@@ -58,7 +59,11 @@ public final class RulesLoader {
       return LoadResult.failed(problems.sorted());
     }
     String text = yaml.startsWith("\uFEFF") ? yaml.substring(1) : yaml;
-    RuleSet rules = RuleSetReader.read(SafeYaml.compose(text, problems), sourceName, problems);
+    Node root = SafeYaml.compose(text, problems);
+    if (problems.count() > 0) {
+      return LoadResult.failed(problems.sorted());
+    }
+    RuleSet rules = RuleSetReader.read(root, sourceName, problems);
     return rules != null && problems.count() == 0
         ? LoadResult.of(rules)
         : LoadResult.failed(problems.sorted());

@@ -101,10 +101,20 @@ final class SafeYaml {
     if (problem.startsWith("Global tag is not allowed: ")) {
       return tagMessage(problem.substring("Global tag is not allowed: ".length()));
     }
+    if (problem.equals("but found another document")) {
+      return "a rules file is one YAML document, but a second one starts here";
+    }
+    Mark context = marked.getContextMark();
+    if (problem.startsWith("expected <block end>") && context != null) {
+      return "invalid YAML: this line does not line up with the block that starts at "
+          + (context.getLine() + 1) + ":" + (context.getColumn() + 1) + "; check its indentation";
+    }
+    if (problem.contains("\\t(TAB)")) {
+      return "invalid YAML: a tab character; YAML indents with spaces only";
+    }
     StringBuilder text = new StringBuilder("invalid YAML: ").append(problem);
     if (marked.getContext() != null) {
       text.append(" (").append(marked.getContext());
-      Mark context = marked.getContextMark();
       if (context != null) {
         text.append(" at ").append(context.getLine() + 1).append(':').append(context.getColumn() + 1);
       }

@@ -159,8 +159,7 @@ final class Section {
     }
     Node node = value(key);
     if (!(node instanceof SequenceNode)) {
-      problems.at(node, path(key), "expected a list of " + type.expected + ", like " + example
-          + ", got " + describe(node));
+      problems.at(node, path(key), "expected a list like " + example + ", got " + describe(node));
       return null;
     }
     List<Node> items = ((SequenceNode) node).getValue();
