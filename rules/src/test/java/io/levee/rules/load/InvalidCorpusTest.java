@@ -28,8 +28,11 @@ class InvalidCorpusTest {
   static Stream<Path> files() throws IOException, URISyntaxException {
     Path dir = Paths.get(InvalidCorpusTest.class.getResource("/invalid").toURI());
     try (Stream<Path> list = Files.list(dir)) {
-      return list.filter(p -> p.toString().endsWith(".yaml")).sorted()
-          .collect(Collectors.toList()).stream();
+      return list
+          .filter(p -> p.toString().endsWith(".yaml"))
+          .sorted()
+          .collect(Collectors.toList())
+          .stream();
     }
   }
 

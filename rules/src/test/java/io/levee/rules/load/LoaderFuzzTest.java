@@ -10,8 +10,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random damage to the SPEC example (characters deleted, duplicated or replaced, with a fixed seed):
- * every variant either loads or yields located errors, and nothing else ever comes out.
+ * Random damage to the SPEC example (characters deleted, duplicated or replaced, with a fixed
+ * seed): every variant either loads or yields located errors, and nothing else ever comes out.
  */
 class LoaderFuzzTest {
   private static final int CASES = 2500;
@@ -19,9 +19,11 @@ class LoaderFuzzTest {
 
   @Test
   void everyMutationLoadsOrYieldsLocatedErrors() throws Exception {
-    String example = new String(Files.readAllBytes(Paths.get(
-        LoaderFuzzTest.class.getResource("/valid/spec-example.yaml").toURI())),
-        StandardCharsets.UTF_8);
+    String example =
+        new String(
+            Files.readAllBytes(
+                Paths.get(LoaderFuzzTest.class.getResource("/valid/spec-example.yaml").toURI())),
+            StandardCharsets.UTF_8);
     Random random = new Random(20240611L);
     int rejected = 0;
     for (int i = 0; i < CASES; i++) {

@@ -17,8 +17,10 @@ final class Rules {
 
   /** A file with one resource named {@code r} matching {@code match}, with the given lines. */
   static String resource(String match, String... lines) {
-    StringBuilder yaml = new StringBuilder("version: 1\nresources:\n  - name: r\n    match: { ")
-        .append(match).append(" }\n");
+    StringBuilder yaml =
+        new StringBuilder("version: 1\nresources:\n  - name: r\n    match: { ")
+            .append(match)
+            .append(" }\n");
     for (String line : lines) {
       yaml.append("    ").append(line).append('\n');
     }
@@ -30,7 +32,8 @@ final class Rules {
     LoadResult result = RulesLoader.parse("test.yaml", yaml);
     assertThat(result.ok()).as("expected errors in:\n%s", yaml).isFalse();
     assertThat(result.rules()).isNull();
-    return result.errors().stream().map(e -> e.path() + ": " + e.message())
+    return result.errors().stream()
+        .map(e -> e.path() + ": " + e.message())
         .collect(Collectors.toList());
   }
 

@@ -33,8 +33,9 @@ class ValueRulesTest {
 
   @Test
   void rejectsADurationWithoutUnit() {
-    assertThat(errors(resource(HTTP, "timeouts: { read: 2 }"))).containsExactly(
-        "resources[0].timeouts.read: expected a duration like 250ms or 2s, got '2'");
+    assertThat(errors(resource(HTTP, "timeouts: { read: 2 }")))
+        .containsExactly(
+            "resources[0].timeouts.read: expected a duration like 250ms or 2s, got '2'");
   }
 
   @Test
@@ -46,8 +47,11 @@ class ValueRulesTest {
   @Test
   void acceptsZeroOnlyWhereItMeansNone() {
     assertThat(Rules.load("version: 1\nsettings: { reload: 0 }\n").settings.reloadNanos).isZero();
-    assertThat(only(resource(SERVLET, "concurrency: { max: 1, max-wait: 0 }")).concurrency
-        .maxWaitNanos).isZero();
+    assertThat(
+            only(resource(SERVLET, "concurrency: { max: 1, max-wait: 0 }"))
+                .concurrency
+                .maxWaitNanos)
+        .isZero();
     assertThat(errors(resource(HTTP, "timeouts: { connect: 0s }")))
         .containsExactly("resources[0].timeouts.connect: must be more than 0, got 0s");
   }
@@ -60,16 +64,21 @@ class ValueRulesTest {
 
   @Test
   void readsRatiosAsPercentOrFraction() {
-    ResourceRule r = only(resource(HTTP, "circuit-breaker: { failure-rate: 25%, slow-call: 1s,"
-        + " slow-call-rate: 0.75 }"));
+    ResourceRule r =
+        only(
+            resource(
+                HTTP,
+                "circuit-breaker: { failure-rate: 25%, slow-call: 1s,"
+                    + " slow-call-rate: 0.75 }"));
     assertThat(r.circuitBreaker.failureRate).isEqualTo(0.25);
     assertThat(r.circuitBreaker.slowCallRate).isEqualTo(0.75);
   }
 
   @Test
   void rejectsARatioAboveOne() {
-    assertThat(errors(resource(JDBC, "adaptive: { cpu-target: 1.2 }"))).containsExactly(
-        "resources[0].adaptive.cpu-target: must be more than 0% and at most 100%, got 1.2");
+    assertThat(errors(resource(JDBC, "adaptive: { cpu-target: 1.2 }")))
+        .containsExactly(
+            "resources[0].adaptive.cpu-target: must be more than 0% and at most 100%, got 1.2");
   }
 
   @Test
@@ -96,22 +105,25 @@ class ValueRulesTest {
 
   @Test
   void readsWarmUpAndMaxWait() {
-    ResourceRule r = only(resource(SERVLET, "rate-limit: { rate: 5/s, warm-up: 1m, max-wait: 20ms }"));
+    ResourceRule r =
+        only(resource(SERVLET, "rate-limit: { rate: 5/s, warm-up: 1m, max-wait: 20ms }"));
     assertThat(r.rateLimit.warmUpNanos).isEqualTo(60 * S);
     assertThat(r.rateLimit.maxWaitNanos).isEqualTo(20 * MS);
   }
 
   @Test
   void readsFailureStatusesAsClassesOrCodes() {
-    ResourceRule r = only(resource(HTTP, "circuit-breaker: {}", "failure: { statuses: [5XX, 429] }"));
+    ResourceRule r =
+        only(resource(HTTP, "circuit-breaker: {}", "failure: { statuses: [5XX, 429] }"));
     assertThat(r.failure.statuses).containsExactly("5xx", "429");
   }
 
   @Test
   void rejectsAFailureStatusOutsideHttp() {
     assertThat(errors(resource(HTTP, "circuit-breaker: {}", "failure: { statuses: [99] }")))
-        .containsExactly("resources[0].failure.statuses[0]: expected a status code 100-599 or a"
-            + " class like 5xx, got '99'");
+        .containsExactly(
+            "resources[0].failure.statuses[0]: expected a status code 100-599 or a"
+                + " class like 5xx, got '99'");
   }
 
   @Test
@@ -123,56 +135,74 @@ class ValueRulesTest {
   @Test
   void rejectsAnUnknownMethod() {
     assertThat(errors(resource("http: { methods: [GETT] }", "concurrency: { max: 1 }")))
-        .containsExactly("resources[0].match.http.methods[0]: expected an HTTP method (GET, HEAD,"
-            + " POST, PUT, DELETE, PATCH, OPTIONS, TRACE, CONNECT), got 'GETT'");
+        .containsExactly(
+            "resources[0].match.http.methods[0]: expected an HTTP method (GET, HEAD,"
+                + " POST, PUT, DELETE, PATCH, OPTIONS, TRACE, CONNECT), got 'GETT'");
   }
 
   @Test
   void requiresPathPatternsToStartWithASlash() {
     assertThat(errors(resource("servlet: { paths: [\"*.jsp\"] }", "concurrency: { max: 1 }")))
-        .containsExactly("resources[0].match.servlet.paths[0]: expected a path pattern starting"
-            + " with /, like /shop/**, got '*.jsp'");
+        .containsExactly(
+            "resources[0].match.servlet.paths[0]: expected a path pattern starting"
+                + " with /, like /shop/**, got '*.jsp'");
   }
 
   @Test
   void acceptsUrlPatternsWithAnySchemeAndPort() {
-    ResourceRule r = only(resource("http: { urls: [\"*://*.example.com:8443/v{n}/**\"] }",
-        "concurrency: { max: 1 }"));
+    ResourceRule r =
+        only(
+            resource(
+                "http: { urls: [\"*://*.example.com:8443/v{n}/**\"] }", "concurrency: { max: 1 }"));
     assertThat(r.match.urls).containsExactly("*://*.example.com:8443/v{n}/**");
   }
 
   @Test
   void requiresUrlPatternsToHaveAPath() {
-    assertThat(errors(resource("http: { urls: [\"https://pay.example.com\"] }",
-        "concurrency: { max: 1 }"))).containsExactly("resources[0].match.http.urls[0]: expected a"
-            + " URL pattern scheme://host[:port]/path, like https://pay.example.com/v1/**"
-            + " (*:// for any scheme), got 'https://pay.example.com'");
+    assertThat(
+            errors(
+                resource(
+                    "http: { urls: [\"https://pay.example.com\"] }", "concurrency: { max: 1 }")))
+        .containsExactly(
+            "resources[0].match.http.urls[0]: expected a"
+                + " URL pattern scheme://host[:port]/path, like https://pay.example.com/v1/**"
+                + " (*:// for any scheme), got 'https://pay.example.com'");
   }
 
   @Test
   void requiresJdbcUrlsToStartWithJdbc() {
-    assertThat(errors(resource("jdbc: { urls: [\"postgresql://db/orders\"] }",
-        "concurrency: { max: 1 }"))).containsExactly("resources[0].match.jdbc.urls[0]: expected a"
-            + " JDBC URL pattern starting with jdbc:, like jdbc:postgresql://*/orders*, got"
-            + " 'postgresql://db/orders'");
+    assertThat(
+            errors(
+                resource(
+                    "jdbc: { urls: [\"postgresql://db/orders\"] }", "concurrency: { max: 1 }")))
+        .containsExactly(
+            "resources[0].match.jdbc.urls[0]: expected a"
+                + " JDBC URL pattern starting with jdbc:, like jdbc:postgresql://*/orders*, got"
+                + " 'postgresql://db/orders'");
   }
 
   @Test
   void requiresSqlToCompileAsARegularExpression() {
     assertThat(errors(resource("jdbc: { sql: \"(?i)from [orders\" }", "concurrency: { max: 1 }")))
-        .containsExactly("resources[0].match.jdbc.sql: not a valid regular expression: Unclosed"
-            + " character class near index 15 of '(?i)from [orders'");
-    assertThat(only(resource("jdbc: { sql: \"(?i)^select\" }", "concurrency: { max: 1 }")).match.sql)
+        .containsExactly(
+            "resources[0].match.jdbc.sql: not a valid regular expression: Unclosed"
+                + " character class near index 15 of '(?i)from [orders'");
+    assertThat(
+            only(resource("jdbc: { sql: \"(?i)^select\" }", "concurrency: { max: 1 }")).match.sql)
         .isEqualTo("(?i)^select");
   }
 
   @Test
   void requiresASqlStateOfFiveCharacters() {
-    assertThat(only(resource(JDBC, "concurrency: { max: 1 }", "on-block: { sql-state: 08001 }"))
-        .onBlock.sqlState).isEqualTo("08001");
+    assertThat(
+            only(resource(JDBC, "concurrency: { max: 1 }", "on-block: { sql-state: 08001 }"))
+                .onBlock
+                .sqlState)
+        .isEqualTo("08001");
     assertThat(errors(resource(JDBC, "concurrency: { max: 1 }", "on-block: { sql-state: hy000 }")))
-        .containsExactly("resources[0].on-block.sql-state: expected a SQLState of 5 digits or"
-            + " capital letters, like 53000, got 'hy000'");
+        .containsExactly(
+            "resources[0].on-block.sql-state: expected a SQLState of 5 digits or"
+                + " capital letters, like 53000, got 'hy000'");
   }
 
   @Test
@@ -181,8 +211,9 @@ class ValueRulesTest {
     assertThat(per("header:X-Tenant")).isEqualTo(new KeySpec(KeySpec.Source.HEADER, "X-Tenant"));
     assertThat(per("param:user")).isEqualTo(new KeySpec(KeySpec.Source.PARAM, "user"));
     assertThat(errors(resource(SERVLET, "rate-limit: { rate: 5/s, per: \"header:\" }")))
-        .containsExactly("resources[0].rate-limit.per: expected ip, header:NAME or param:NAME,"
-            + " got 'header:'");
+        .containsExactly(
+            "resources[0].rate-limit.per: expected ip, header:NAME or param:NAME,"
+                + " got 'header:'");
   }
 
   @Test
@@ -202,8 +233,13 @@ class ValueRulesTest {
 
   @Test
   void defaultsTheFallbackToStatus503AndAnEmptyBody() {
-    OnBlock.Fallback f = only(resource(HTTP, "concurrency: { max: 1 }",
-        "on-block: { fallback: { headers: { X-Degraded: yes } } }")).onBlock.fallback;
+    OnBlock.Fallback f =
+        only(resource(
+                HTTP,
+                "concurrency: { max: 1 }",
+                "on-block: { fallback: { headers: { X-Degraded: yes } } }"))
+            .onBlock
+            .fallback;
     assertThat(f.status).isEqualTo(503);
     assertThat(f.body).isEmpty();
     assertThat(f.headers).containsEntry("X-Degraded", "yes");
@@ -211,18 +247,29 @@ class ValueRulesTest {
 
   @Test
   void rejectsAHeaderValueThatSpansLines() {
-    assertThat(errors(resource(SERVLET, "concurrency: { max: 1 }",
-        "on-block: { content-type: \"text/plain\\nX-Evil: 1\" }"))).containsExactly(
+    assertThat(
+            errors(
+                resource(
+                    SERVLET,
+                    "concurrency: { max: 1 }",
+                    "on-block: { content-type: \"text/plain\\nX-Evil: 1\" }")))
+        .containsExactly(
             "resources[0].on-block.content-type: a header value must be one line without control"
                 + " characters");
   }
 
   @Test
   void resolvesEachModeAgainstTheSettings() {
-    RuleSet rules = Rules.load("version: 1\nsettings: { mode: monitor }\n"
-        + "system: { adaptive: {} }\nresources:\n"
-        + "  - { name: a, match: { " + SERVLET + " }, concurrency: { max: 1 } }\n"
-        + "  - { name: b, mode: ENFORCE, match: { " + SERVLET + " }, concurrency: { max: 1 } }\n");
+    RuleSet rules =
+        Rules.load(
+            "version: 1\nsettings: { mode: monitor }\n"
+                + "system: { adaptive: {} }\nresources:\n"
+                + "  - { name: a, match: { "
+                + SERVLET
+                + " }, concurrency: { max: 1 } }\n"
+                + "  - { name: b, mode: ENFORCE, match: { "
+                + SERVLET
+                + " }, concurrency: { max: 1 } }\n");
     assertThat(rules.system.mode).isEqualTo(Mode.MONITOR);
     assertThat(rules.resources.get(0).mode).isEqualTo(Mode.MONITOR);
     assertThat(rules.resources.get(1).mode).isEqualTo(Mode.ENFORCE);
@@ -238,8 +285,12 @@ class ValueRulesTest {
 
   @Test
   void treatsEveryScalarAsTextSoNoValueIsGuessed() {
-    assertThat(Rules.only(resource(SERVLET, "concurrency: { max: 1 }")
-        .replace("name: r", "name: 2024-01-01")).name).isEqualTo("2024-01-01");
+    assertThat(
+            Rules.only(
+                    resource(SERVLET, "concurrency: { max: 1 }")
+                        .replace("name: r", "name: 2024-01-01"))
+                .name)
+        .isEqualTo("2024-01-01");
   }
 
   private static double rate(String rate) {
@@ -251,7 +302,9 @@ class ValueRulesTest {
   }
 
   private static int retryAfter(String value) {
-    return only(resource(SERVLET, "concurrency: { max: 1 }", "on-block: { retry-after: " + value
-        + " }")).onBlock.retryAfterSeconds;
+    return only(resource(
+            SERVLET, "concurrency: { max: 1 }", "on-block: { retry-after: " + value + " }"))
+        .onBlock
+        .retryAfterSeconds;
   }
 }
