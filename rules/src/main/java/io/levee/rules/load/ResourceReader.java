@@ -36,6 +36,13 @@ final class ResourceReader {
   /** The resource, or null when it has any error (all of them reported). */
   static ResourceRule read(Node node, String path, Mode defaultMode, Problems problems) {
     int before = problems.count();
+    if (Section.isNull(node)) {
+      problems.at(
+          node,
+          path,
+          "expected a resource: a mapping with name, match and policies, got" + " nothing");
+      return null;
+    }
     Section r =
         Section.read(
             node,

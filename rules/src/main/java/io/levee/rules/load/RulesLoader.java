@@ -9,6 +9,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -45,8 +46,10 @@ public final class RulesLoader {
       return text == null ? LoadResult.failed(problems.sorted()) : parse(source, text);
     } catch (NoSuchFileException e) {
       problems.at(1, 1, "", "rules file not found");
+    } catch (AccessDeniedException e) {
+      problems.at(1, 1, "", "cannot read the rules file: permission denied");
     } catch (IOException e) {
-      problems.at(1, 1, "", "cannot read the rules file: " + e);
+      problems.at(1, 1, "", "cannot read the rules file: " + e.getMessage());
     }
     return LoadResult.failed(problems.sorted());
   }
