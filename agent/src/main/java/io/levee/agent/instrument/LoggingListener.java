@@ -1,0 +1,34 @@
+package io.levee.agent.instrument;
+
+import io.levee.agent.AgentLog;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.utility.JavaModule;
+
+/** Logs what the instrumentation did: each class it changed (debug) and each it could not (warn). */
+final class LoggingListener extends AgentBuilder.Listener.Adapter {
+  private final AgentLog log;
+
+  LoggingListener(AgentLog log) {
+    this.log = log;
+  }
+
+  @Override
+  public void onTransformation(
+      TypeDescription type,
+      ClassLoader loader,
+      JavaModule module,
+      boolean loaded,
+      DynamicType dynamicType) {
+    if (log.enabled(AgentLog.Level.DEBUG)) {
+      log.debug("instrumented " + type.getName());
+    }
+  }
+
+  @Override
+  public void onError(
+      String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
+    log.warn("could not instrument " + typeName + ", it runs unprotected", error);
+  }
+}
