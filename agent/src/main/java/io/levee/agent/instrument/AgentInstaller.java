@@ -13,6 +13,7 @@ import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.Nexus;
 import net.bytebuddy.dynamic.scaffold.TypeValidation;
 import net.bytebuddy.matcher.ElementMatcher;
 
@@ -69,6 +70,12 @@ public final class AgentInstaller {
   }
 
   static AgentBuilder builder(Instrumentation inst, AgentLog log) {
+    // Our transformations add no initializers, so ByteBuddy's Nexus (a class it injects into the
+    // system loader through Unsafe, which JDK 24+ warns about) is never needed. The property name is
+    // relocated with ByteBuddy, so an application's own ByteBuddy is not affected.
+    if (System.getProperty(Nexus.PROPERTY) == null) {
+      System.setProperty(Nexus.PROPERTY, "true");
+    }
     return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
         .disableClassFormatChanges()
         .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
