@@ -23,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,20 +30,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class HttpUrlConnectionInstrumentationTest {
-  private static ResettableClassFileTransformer transformer;
   private static TestServer server;
   private final RecordingDispatcher dispatcher = new RecordingDispatcher();
 
   @BeforeAll
   static void instrument() throws IOException {
-    transformer = TestAgent.install(new HttpUrlConnectionInstrumentation());
+    TestAgent.installHttp();
     server = new TestServer();
   }
 
   @AfterAll
   static void restore() {
     server.close();
-    TestAgent.reset(transformer);
   }
 
   @BeforeEach
