@@ -1,54 +1,83 @@
 package io.levee.bootstrap;
 
+import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A concurrent map from application objects (a connection, a statement) to Levee's state about them,
- * compared by identity and holding its keys weakly, so it never keeps an application object alive.
- * This replaces added fields, which are impossible in classes already loaded at a runtime attach.
+ * Per-object state for application objects (a statement's SQL, a connection's URL) without adding
+ * fields, which a runtime attach cannot do. Keys are compared by identity and held weakly, so a
+ * statement or connection the application drops is not kept alive; values must never reference
+ * their key, or the entry would never go.
  *
- * <p>A value must never reference its key, or the key can never be collected. When a key is
- * collected its entry stays until {@link #pollCollected()} hands its value back, so the owner can
- * release what an abandoned object still held (a permit of a connection nobody read).
- *
- * <p>Concurrency: a {@link ConcurrentHashMap} does the work; reads take no lock and allocate nothing
- * (each thread reuses one lookup key, cleared after use). Writes lock one bin of the map.
+ * <p>Concurrency: a {@link ConcurrentHashMap} of weak keys. {@code get} and {@code remove} take no
+ * lock and allocate nothing: they probe with a per-thread reusable key, cleared right after. {@code
+ * put} allocates a key. Writers expunge entries whose referent was collected. A read may miss a
+ * concurrent write, which is harmless for caches of facts that do not change.
  */
 public final class WeakIdentityMap<V> {
+  private static final ThreadLocal<LookupKey> LOOKUP = new ThreadLocal<LookupKey>();
+
   private final ConcurrentHashMap<Object, V> map = new ConcurrentHashMap<Object, V>();
   private final ReferenceQueue<Object> collected = new ReferenceQueue<Object>();
-  private final ThreadLocal<LookupKey> lookup = new ThreadLocal<LookupKey>();
 
   public V get(Object key) {
-    LookupKey k = lookupKey(key);
+    if (key == null) {
+      return null;
+    }
+    LookupKey probe = probe(key);
     try {
-      return map.get(k);
+      return map.get(probe);
     } finally {
-      k.referent = null;
+      probe.referent = null;
     }
   }
 
-  /** Maps {@code key} to {@code value} unless it is mapped already; returns the earlier value or null. */
+  /** Sets the value of {@code key}, replacing any; a null value removes the entry. */
+  public void put(Object key, V value) {
+    if (key == null) {
+      return;
+    }
+    expunge();
+    if (value == null) {
+      remove(key);
+      return;
+    }
+    map.put(new WeakKey(key, collected), value);
+  }
+
+  public void remove(Object key) {
+    if (key == null) {
+      return;
+    }
+    expunge();
+    LookupKey probe = probe(key);
+    try {
+      map.remove(probe);
+    } finally {
+      probe.referent = null;
+    }
+  }
+
+  /**
+   * Maps {@code key} to {@code value} unless it is mapped already, atomically; returns the earlier
+   * value, or null when this one went in. For state that must be created exactly once per object.
+   */
   public V putIfAbsent(Object key, V value) {
     return map.putIfAbsent(new WeakKey(key, collected), value);
   }
 
-  public V remove(Object key) {
-    LookupKey k = lookupKey(key);
-    try {
-      return map.remove(k);
-    } finally {
-      k.referent = null;
-    }
-  }
-
-  /** Removes one entry whose key was garbage collected and returns its value; null when none is left. */
+  /**
+   * Removes one entry whose key was garbage collected and returns its value; null when none is left.
+   * For an owner that must release what a dropped object still held (the permit of a connection
+   * nobody read or disconnected). Such an owner must not call {@link #put}, {@link #remove} or
+   * {@link #size}, which drop collected entries without handing their values back.
+   */
   public V pollCollected() {
-    Object stale;
-    while ((stale = collected.poll()) != null) {
-      V value = map.remove(stale);
+    Reference<?> ref;
+    while ((ref = collected.poll()) != null) {
+      V value = map.remove(ref);
       if (value != null) {
         return value;
       }
@@ -56,21 +85,31 @@ public final class WeakIdentityMap<V> {
     return null;
   }
 
+  /** Live entries plus entries collected but not yet expunged. */
   public int size() {
+    expunge();
     return map.size();
   }
 
-  private LookupKey lookupKey(Object key) {
-    LookupKey k = lookup.get();
-    if (k == null) {
-      k = new LookupKey();
-      lookup.set(k);
+  private static LookupKey probe(Object key) {
+    LookupKey probe = LOOKUP.get();
+    if (probe == null) {
+      probe = new LookupKey();
+      LOOKUP.set(probe);
     }
-    k.referent = key;
-    k.hash = System.identityHashCode(key);
-    return k;
+    probe.referent = key;
+    probe.hash = System.identityHashCode(key);
+    return probe;
   }
 
+  private void expunge() {
+    Reference<?> ref;
+    while ((ref = collected.poll()) != null) {
+      map.remove(ref);
+    }
+  }
+
+  /** The stored key; equal to itself and to any key or probe for the same live referent. */
   private static final class WeakKey extends WeakReference<Object> {
     private final int hash;
 
@@ -85,16 +124,23 @@ public final class WeakIdentityMap<V> {
     }
 
     @Override
-    public boolean equals(Object o) {
-      if (o == this) {
+    public boolean equals(Object other) {
+      if (other == this) {
         return true;
       }
       Object referent = get();
-      return referent != null && o instanceof WeakKey && ((WeakKey) o).get() == referent;
+      if (referent == null) {
+        return false;
+      }
+      if (other instanceof LookupKey) {
+        return referent == ((LookupKey) other).referent;
+      }
+      // A put of a key already present must find the stored entry and replace its value.
+      return other instanceof WeakKey && referent == ((WeakKey) other).get();
     }
   }
 
-  /** What a lookup compares with: equal to the {@link WeakKey} of the same object. */
+  /** A reusable probe; the map calls {@code probe.equals(storedKey)}, and either order works. */
   private static final class LookupKey {
     Object referent;
     int hash;
@@ -105,8 +151,12 @@ public final class WeakIdentityMap<V> {
     }
 
     @Override
-    public boolean equals(Object o) {
-      return o instanceof WeakKey && ((WeakKey) o).get() == referent;
+    public boolean equals(Object other) {
+      if (other instanceof WeakKey) {
+        Object stored = ((WeakKey) other).get();
+        return stored != null && stored == referent;
+      }
+      return other == this;
     }
   }
 }

@@ -1,0 +1,124 @@
+package io.levee.agent.jdbc;
+
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.CallDepth;
+import io.levee.bootstrap.JdbcState;
+import io.levee.bootstrap.Kind;
+import io.levee.bootstrap.Levee;
+import java.sql.Driver;
+import java.sql.SQLTransientConnectionException;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * Connection acquisition (operation {@code CONNECT}): {@code Driver.connect} and {@code
+ * DataSource.getConnection}. The outermost acquisition whose JDBC URL is known decides: a pool
+ * borrowing from its idle connections decides at its {@code getConnection}; a data source that does
+ * not expose its URL (a framework proxy) lets the one beneath it decide.
+ */
+final class ConnectInstrumentation {
+  private ConnectInstrumentation() {}
+
+  static AgentBuilder extend(AgentBuilder builder) {
+    return builder
+        .type(JdbcTypes.implementing("java.sql.Driver"))
+        .transform(
+            JdbcTypes.advice()
+                .advice(
+                    isPublic()
+                        .and(named("connect"))
+                        .and(takesArguments(2))
+                        .and(takesArgument(0, String.class)),
+                    DriverConnectAdvice.class.getName()))
+        .type(JdbcTypes.implementing("javax.sql.DataSource"))
+        .transform(
+            JdbcTypes.advice()
+                .advice(
+                    isPublic().and(named("getConnection")),
+                    DataSourceConnectAdvice.class.getName()));
+  }
+
+  static final class DriverConnectAdvice {
+    private DriverConnectAdvice() {}
+
+    @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Blocked.class)
+    static Object enter(
+        @Advice.This Driver driver,
+        @Advice.Argument(0) String url,
+        @Advice.Local("leveeToken") Object token,
+        @Advice.Local("leveeStart") long start)
+        throws Exception {
+      // DriverManager offers the URL to every registered driver; only the one that takes it
+      // decides.
+      if (CallDepth.enter(Kind.JDBC) != 0 || url == null || !driver.acceptsURL(url)) {
+        return null;
+      }
+      token = Levee.jdbcConnect(url);
+      start = System.nanoTime();
+      return token;
+    }
+
+    @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+    static void exit(
+        @Advice.Local("leveeToken") Object token,
+        @Advice.Local("leveeStart") long start,
+        @Advice.Thrown(readOnly = false) Throwable thrown) {
+      if (CallDepth.exit(Kind.JDBC) != 0) {
+        return;
+      }
+      if (token instanceof Blocked) {
+        Blocked blocked = (Blocked) token;
+        thrown = new SQLTransientConnectionException(blocked.message, blocked.sqlState);
+        return;
+      }
+      Levee.exit(token, start, -1, thrown);
+    }
+  }
+
+  static final class DataSourceConnectAdvice {
+    private DataSourceConnectAdvice() {}
+
+    @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Blocked.class)
+    static Object enter(
+        @Advice.This Object dataSource,
+        @Advice.Local("leveeToken") Object token,
+        @Advice.Local("leveeStart") long start,
+        @Advice.Local("leveeDepth") boolean depthTaken) {
+      if (CallDepth.enter(Kind.JDBC) != 0) {
+        depthTaken = true;
+        return null;
+      }
+      String url = JdbcState.dataSourceUrl(dataSource);
+      if (url == null) {
+        CallDepth.exit(Kind.JDBC);
+        return null;
+      }
+      depthTaken = true;
+      token = Levee.jdbcConnect(url);
+      start = System.nanoTime();
+      return token;
+    }
+
+    @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+    static void exit(
+        @Advice.Local("leveeToken") Object token,
+        @Advice.Local("leveeStart") long start,
+        @Advice.Local("leveeDepth") boolean depthTaken,
+        @Advice.Thrown(readOnly = false) Throwable thrown) {
+      if (!depthTaken || CallDepth.exit(Kind.JDBC) != 0) {
+        return;
+      }
+      if (token instanceof Blocked) {
+        Blocked blocked = (Blocked) token;
+        thrown = new SQLTransientConnectionException(blocked.message, blocked.sqlState);
+        return;
+      }
+      Levee.exit(token, start, -1, thrown);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package io.levee.agent.servlet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.agent.testsupport.RecordingDispatcher;
+import io.levee.agent.testsupport.RecordingDispatcher.Outcome;
+import io.levee.agent.testsupport.TestAgent;
+import io.levee.bootstrap.Levee;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * What every container must show, javax or jakarta. A subclass deploys, under {@code /app}, a
+ * counting filter on {@code /*} and the servlets {@code /hello} (200 "hello"), {@code /forward}
+ * (forwards to /hello), {@code /async} (completes with 202 on another thread) and {@code /fail}
+ * (throws), counting runs in {@link #filterRuns} and {@link #servletRuns}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ServletContractTest {
+  static final AtomicInteger filterRuns = new AtomicInteger();
+  static final AtomicInteger servletRuns = new AtomicInteger();
+
+  private final HttpClient client = HttpClient.newHttpClient();
+  private RecordingDispatcher dispatcher;
+
+  /** Starts the container with the endpoints above and returns its port. */
+  abstract int start() throws Exception;
+
+  abstract void stop() throws Exception;
+
+  private int port;
+
+  @BeforeAll
+  void startContainer() throws Exception {
+    TestAgent.install(new ServletIntegration());
+    port = start();
+  }
+
+  @AfterAll
+  void stopContainer() throws Exception {
+    stop();
+  }
+
+  @BeforeEach
+  void installDispatcher() {
+    filterRuns.set(0);
+    servletRuns.set(0);
+    dispatcher = new RecordingDispatcher();
+    Levee.install(dispatcher);
+  }
+
+  @AfterEach
+  void uninstallDispatcher() {
+    Levee.install(null);
+    assertThat(TestAgent.errors()).isEmpty();
+  }
+
+  @Test
+  void decidesOncePerRequestThroughFilterAndServlet() throws Exception {
+    HttpResponse<String> response = get("/app/hello?tenant=a");
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).isEqualTo("hello");
+    assertThat(filterRuns).hasValue(1);
+    assertThat(servletRuns).hasValue(1);
+    assertThat(servletDecisions()).containsExactly("GET /app/hello");
+    assertThat(awaitOutcomes(1)).extracting(Outcome::status).containsExactly(200);
+  }
+
+  @Test
+  void doesNotDecideAForwardAgain() throws Exception {
+    HttpResponse<String> response = get("/app/forward");
+
+    assertThat(response.body()).isEqualTo("hello");
+    assertThat(servletRuns).hasValue(2);
+    assertThat(servletDecisions()).containsExactly("GET /app/forward");
+    assertThat(awaitOutcomes(1)).extracting(Outcome::status).containsExactly(200);
+  }
+
+  @Test
+  void reportsAnAsyncRequestOnceWhenItCompletes() throws Exception {
+    HttpResponse<String> response = get("/app/async");
+
+    assertThat(response.statusCode()).isEqualTo(202);
+    assertThat(servletDecisions()).containsExactly("GET /app/async");
+    assertThat(awaitOutcomes(1)).extracting(Outcome::status).containsExactly(202);
+    Thread.sleep(200);
+    assertThat(dispatcher.outcomes).hasSize(1);
+  }
+
+  @Test
+  void answersABlockedRequestWithoutRunningTheApplication() throws Exception {
+    dispatcher.blockWith(
+        RecordingDispatcher.blocked(429, 3, "busy, retry later", "X-Levee", "checkout"));
+
+    HttpResponse<String> response = get("/app/hello");
+
+    assertThat(response.statusCode()).isEqualTo(429);
+    assertThat(response.headers().firstValue("Retry-After")).hasValue("3");
+    assertThat(response.headers().firstValue("X-Levee")).hasValue("checkout");
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(
+            type ->
+                assertThat(type.replace(" ", "").toLowerCase())
+                    .isEqualTo("text/plain;charset=utf-8"));
+    assertThat(response.body()).isEqualTo("busy, retry later");
+    assertThat(filterRuns).hasValue(0);
+    assertThat(servletRuns).hasValue(0);
+    assertThat(dispatcher.outcomes).isEmpty();
+  }
+
+  @Test
+  void countsAnExceptionAs500() throws Exception {
+    HttpResponse<String> response = get("/app/fail");
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    List<Outcome> outcomes = awaitOutcomes(1);
+    assertThat(outcomes).extracting(Outcome::status).containsExactly(500);
+    assertThat(outcomes.get(0).error()).hasMessage("boom");
+  }
+
+  private HttpResponse<String> get(String path) throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build();
+    return client.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private List<String> servletDecisions() {
+    return dispatcher.decisions.stream()
+        .filter(d -> d.kind().equals("servlet"))
+        .map(d -> d.first() + " " + d.second())
+        .toList();
+  }
+
+  /** The container may report after the client has read the response; wait for it, boundedly. */
+  private List<Outcome> awaitOutcomes(int count) throws InterruptedException {
+    for (int i = 0; i < 250 && dispatcher.outcomes.size() < count; i++) {
+      Thread.sleep(20);
+    }
+    return dispatcher.outcomes;
+  }
+
+  static void sleepQuietly(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
