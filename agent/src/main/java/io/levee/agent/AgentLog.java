@@ -3,7 +3,6 @@ package io.levee.agent;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Locale;
 
 /**
  * The agent's own log: one line {@code [levee] LEVEL message} per event, to stderr or to the
@@ -97,10 +96,5 @@ public final class AgentLog {
       }
       out.flush();
     }
-  }
-
-  @Override
-  public String toString() {
-    return "AgentLog(" + level.name().toLowerCase(Locale.ROOT) + ")";
   }
 }

@@ -2,6 +2,7 @@ package io.levee.agent.instrument;
 
 import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
 import static net.bytebuddy.matcher.ElementMatchers.isExtensionClassLoader;
+import static net.bytebuddy.matcher.ElementMatchers.nameContains;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
@@ -42,7 +43,12 @@ public final class AgentInstaller {
           .or(nameStartsWith("datadog.trace."))
           .or(nameStartsWith("com.dynatrace."))
           .or(nameStartsWith("com.singularity."))
-          .or(nameStartsWith("org.glowroot."));
+          .or(nameStartsWith("org.glowroot."))
+          // JDK dynamic proxies: no class file to describe them from, and what they forward to is
+          // instrumented where it is implemented.
+          .or(nameStartsWith("com.sun.proxy."))
+          .or(nameStartsWith("jdk.proxy"))
+          .or(nameContains(".$Proxy"));
 
   /**
    * Of the JDK's own classes (boot and platform loaders) only the {@code HttpURLConnection}

@@ -209,6 +209,27 @@ class HttpUrlConnectionInstrumentationTest {
   }
 
   @Test
+  void permitOfAConnectionDroppedUnreadIsReleasedOnceItIsCollected() throws Exception {
+    Permit permit = permit(0, 0);
+    dispatcher.answering(permit);
+    connectAndDrop(server.url(200));
+    assertThat(dispatcher.outcomes).isEmpty();
+
+    dispatcher.answering(null);
+    for (int i = 0; i < 50 && dispatcher.outcomes.isEmpty(); i++) {
+      System.gc();
+      Thread.sleep(20);
+      open(server.url(200)).connect();
+    }
+
+    assertThat(dispatcher.outcomes).containsExactly(new RecordingDispatcher.Outcome(permit, -1, null));
+  }
+
+  private static void connectAndDrop(String url) throws IOException {
+    open(url).connect();
+  }
+
+  @Test
   void connectionUsedOnTwoThreadsIsDecidedAndFinishedOnce() throws Exception {
     dispatcher.answering(permit(0, 0));
     HttpURLConnection c = open(server.url(200));
