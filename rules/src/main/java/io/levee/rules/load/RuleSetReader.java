@@ -1,0 +1,165 @@
+package io.levee.rules.load;
+
+import io.levee.rules.model.AdaptiveSpec;
+import io.levee.rules.model.CallKind;
+import io.levee.rules.model.Defaults;
+import io.levee.rules.model.Mode;
+import io.levee.rules.model.OnBlock;
+import io.levee.rules.model.ResourceRule;
+import io.levee.rules.model.RuleSet;
+import io.levee.rules.model.Settings;
+import io.levee.rules.model.SystemRule;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/** Reads the top of the rules file: version, settings, system and the list of resources. */
+final class RuleSetReader {
+  static final String[] KEYS = {"version", "settings", "system", "resources"};
+  static final String[] SETTINGS = {"mode", "reload", "max-keys"};
+  static final String[] SYSTEM = {"exclude", "adaptive", "on-block", "mode"};
+
+  private static final long MIN_RELOAD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  private static final ValueType<String> VERSION =
+      ValueType.of("1", new ValueType.Parse<String>() {
+        @Override
+        public String parse(String text) throws ValueType.Bad {
+          if (!text.equals("1")) {
+            throw new ValueType.Bad("unsupported version " + Section.quote(text)
+                + "; this version of Levee reads version 1");
+          }
+          return text;
+        }
+      });
+
+  private static final ValueType<Long> RELOAD =
+      ValueType.of("a duration like 2s, or 0 to turn reloading off", new ValueType.Parse<Long>() {
+        @Override
+        public Long parse(String text) throws ValueType.Bad {
+          long nanos = Types.nanos(text);
+          if (nanos > 0 && nanos < MIN_RELOAD_NANOS) {
+            throw new ValueType.Bad("must be 0 (off) or at least 100ms, got " + text);
+          }
+          return nanos;
+        }
+      });
+
+  private RuleSetReader() {}
+
+  /** The rule set, or null when the file has any error (all of them reported). */
+  static RuleSet read(Node root, String source, Problems problems) {
+    if (root == null) {
+      problems.at(1, 1, "", "the rules file is empty; it needs at least `version: 1`");
+      return null;
+    }
+    int before = problems.count();
+    Section top = Section.read(root, root.getStartMark(), "", problems,
+        "a mapping with version, settings, system and resources", KEYS);
+    if (!top.readable()) {
+      return null;
+    }
+    top.require("version", VERSION, "start the file with `version: 1`");
+    Settings settings = settings(top.section("settings", "a mapping with mode, reload and max-keys",
+        SETTINGS));
+    Section s = top.section("system", "a mapping with exclude, adaptive, on-block and mode", SYSTEM);
+    SystemRule system = s != null ? system(s, settings.mode) : null;
+    List<ResourceRule> resources = resources(top, settings.mode, problems);
+    if (problems.count() > before) {
+      return null;
+    }
+    return new RuleSet(source, settings, system, resources);
+  }
+
+  private static Settings settings(Section s) {
+    if (s == null) {
+      return Settings.DEFAULT;
+    }
+    return new Settings(
+        s.get("mode", Types.MODE, Defaults.MODE),
+        s.get("reload", RELOAD, Defaults.RELOAD_NANOS),
+        s.get("max-keys", Types.whole(1, 10_000_000), Defaults.MAX_KEYS));
+  }
+
+  private static SystemRule system(Section s, Mode defaultMode) {
+    List<String> exclude = s.list("exclude", Patterns.PATH_PATTERN, "[\"/health\"]");
+    Section a = s.section("adaptive", "a mapping with min-limit, max-limit, initial-limit and"
+        + " cpu-target", PolicyReader.ADAPTIVE);
+    AdaptiveSpec adaptive = null;
+    if (a == null) {
+      if (s.readable()) {
+        s.missing("adaptive", "`adaptive` is required: the limit on all inbound requests, like"
+            + " adaptive: { cpu-target: 80% }");
+      }
+    } else {
+      adaptive = PolicyReader.adaptive(a);
+    }
+    Section b = s.section("on-block", "a mapping of what a shed request gets", OutcomeReader.ON_BLOCK);
+    OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, CallKind.SERVLET) : OnBlock.DEFAULT;
+    Mode mode = s.get("mode", Types.MODE, defaultMode);
+    return new SystemRule(
+        exclude != null ? exclude : Collections.<String>emptyList(), adaptive, mode, onBlock);
+  }
+
+  private static List<ResourceRule> resources(Section top, Mode mode, Problems problems) {
+    List<ResourceRule> resources = new ArrayList<ResourceRule>();
+    Node list = top.value("resources");
+    if (list == null || Section.isNull(list)) {
+      return resources;
+    }
+    if (!(list instanceof SequenceNode)) {
+      problems.at(list, "resources", "expected a list of resources, each starting with `- name:`,"
+          + " got " + Section.describe(list));
+      return resources;
+    }
+    Map<String, Node> names = new HashMap<String, Node>();
+    List<Node> items = ((SequenceNode) list).getValue();
+    for (int i = 0; i < items.size(); i++) {
+      String path = "resources[" + i + "]";
+      ResourceRule rule = ResourceReader.read(items.get(i), path, mode, problems);
+      checkUnique(items.get(i), path, names, problems);
+      if (rule != null) {
+        resources.add(rule);
+      }
+    }
+    return resources;
+  }
+
+  /** Reports a name given to an earlier resource, at the later one. */
+  private static void checkUnique(
+      Node item, String path, Map<String, Node> names, Problems problems) {
+    Node nameNode = nameNode(item);
+    if (nameNode == null) {
+      return;
+    }
+    String name = ((ScalarNode) nameNode).getValue();
+    Node first = names.get(name);
+    if (first == null) {
+      names.put(name, nameNode);
+      return;
+    }
+    problems.at(nameNode, path + ".name", "duplicate resource name `" + name + "`; line "
+        + (first.getStartMark().getLine() + 1) + " already uses it, and names must be unique");
+  }
+
+  private static Node nameNode(Node item) {
+    if (!(item instanceof org.yaml.snakeyaml.nodes.MappingNode)) {
+      return null;
+    }
+    for (org.yaml.snakeyaml.nodes.NodeTuple t : ((org.yaml.snakeyaml.nodes.MappingNode) item).getValue()) {
+      if (t.getKeyNode() instanceof ScalarNode
+          && ((ScalarNode) t.getKeyNode()).getValue().equals("name")
+          && t.getValueNode() instanceof ScalarNode
+          && !Section.isNull(t.getValueNode())) {
+        return t.getValueNode();
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,182 @@
+package io.levee.rules.load;
+
+import io.levee.rules.model.Mode;
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The scalar types of the rules file that are numbers or words: durations ({@code 250ms}, {@code
+ * 2s}, {@code 5m}, {@code 1h}, in nanoseconds), ratios ({@code 50%} or {@code 0.5}), rates ({@code
+ * 50/s}, in permits per second), whole numbers, and enumerations. Patterns, names and codes are in
+ * {@link Patterns}.
+ */
+final class Types {
+  static final long MAX_DURATION_NANOS = TimeUnit.DAYS.toNanos(1);
+
+  private static final Pattern DURATION = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,9})?)(ms|s|m|h)");
+  private static final Pattern RATE = Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)/(s|m|h)");
+  private static final Pattern PERCENT = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,9})?)%");
+  private static final Pattern DECIMAL = Pattern.compile("\\d{1,12}(?:\\.\\d{1,9})?");
+  private static final Pattern WHOLE = Pattern.compile("\\d(?:_?\\d){0,11}");
+
+  static final ValueType<String> TEXT =
+      ValueType.of("a text", new ValueType.Parse<String>() {
+        @Override
+        public String parse(String text) {
+          return text;
+        }
+      });
+
+  static final ValueType<Mode> MODE =
+      ValueType.of("enforce or monitor", new ValueType.Parse<Mode>() {
+        @Override
+        public Mode parse(String text) throws ValueType.Bad {
+          String word = text.toLowerCase(Locale.ROOT);
+          if (word.equals("enforce")) {
+            return Mode.ENFORCE;
+          }
+          if (word.equals("monitor")) {
+            return Mode.MONITOR;
+          }
+          throw new ValueType.Bad();
+        }
+      });
+
+  private Types() {}
+
+  /** A duration of at least {@code minNanos} (0 allows {@code 0}) and at most one day. */
+  static ValueType<Long> duration(final long minNanos) {
+    String expected = "a duration like 250ms or 2s" + (minNanos == 0 ? ", or 0" : "");
+    return ValueType.of(expected, new ValueType.Parse<Long>() {
+      @Override
+      public Long parse(String text) throws ValueType.Bad {
+        long nanos = nanos(text);
+        if (nanos < minNanos) {
+          throw new ValueType.Bad(minNanos == 1 ? "must be more than 0, got " + text
+              : "must be at least " + format(minNanos) + ", got " + text);
+        }
+        return nanos;
+      }
+    });
+  }
+
+  static long nanos(String text) throws ValueType.Bad {
+    if (text.equals("0")) {
+      return 0;
+    }
+    Matcher m = DURATION.matcher(text);
+    if (!m.matches()) {
+      throw new ValueType.Bad();
+    }
+    long unit = unitNanos(m.group(2));
+    BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unit));
+    if (nanos.compareTo(BigDecimal.valueOf(MAX_DURATION_NANOS)) > 0) {
+      throw new ValueType.Bad("must be at most 24h, got " + text);
+    }
+    return nanos.setScale(0, BigDecimal.ROUND_HALF_UP).longValueExact();
+  }
+
+  private static long unitNanos(String unit) {
+    if (unit.equals("ms")) {
+      return TimeUnit.MILLISECONDS.toNanos(1);
+    }
+    if (unit.equals("s")) {
+      return TimeUnit.SECONDS.toNanos(1);
+    }
+    return unit.equals("m") ? TimeUnit.MINUTES.toNanos(1) : TimeUnit.HOURS.toNanos(1);
+  }
+
+  /** Nanoseconds as the largest whole unit, for messages: 1s, 250ms, 2m. */
+  static String format(long nanos) {
+    if (nanos % TimeUnit.HOURS.toNanos(1) == 0 && nanos > 0) {
+      return TimeUnit.NANOSECONDS.toHours(nanos) + "h";
+    }
+    if (nanos % TimeUnit.MINUTES.toNanos(1) == 0 && nanos > 0) {
+      return TimeUnit.NANOSECONDS.toMinutes(nanos) + "m";
+    }
+    if (nanos % TimeUnit.SECONDS.toNanos(1) == 0) {
+      return TimeUnit.NANOSECONDS.toSeconds(nanos) + "s";
+    }
+    return BigDecimal.valueOf(nanos).movePointLeft(6).stripTrailingZeros().toPlainString() + "ms";
+  }
+
+  /** A ratio in (0, 1]: {@code 50%} or {@code 0.5}. */
+  static final ValueType<Double> RATIO =
+      ValueType.of("a ratio like 50% or 0.5", new ValueType.Parse<Double>() {
+        @Override
+        public Double parse(String text) throws ValueType.Bad {
+          Matcher percent = PERCENT.matcher(text);
+          double value;
+          if (percent.matches()) {
+            value = Double.parseDouble(percent.group(1)) / 100;
+          } else if (DECIMAL.matcher(text).matches()) {
+            value = Double.parseDouble(text);
+          } else {
+            throw new ValueType.Bad();
+          }
+          if (value <= 0 || value > 1) {
+            throw new ValueType.Bad("must be more than 0% and at most 100%, got " + text);
+          }
+          return value;
+        }
+      });
+
+  /** A rate {@code N/s}, {@code N/m} or {@code N/h} with N > 0, in permits per second. */
+  static final ValueType<Double> RATE_PER_SECOND =
+      ValueType.of("a rate like 50/s, 100/m or 1000/h", new ValueType.Parse<Double>() {
+        @Override
+        public Double parse(String text) throws ValueType.Bad {
+          Matcher m = RATE.matcher(text);
+          if (!m.matches()) {
+            throw new ValueType.Bad();
+          }
+          double n = Double.parseDouble(m.group(1));
+          if (n <= 0) {
+            throw new ValueType.Bad("must be more than 0, got " + text);
+          }
+          double seconds = TimeUnit.NANOSECONDS.toSeconds(unitNanos(m.group(2)));
+          return n / seconds;
+        }
+      });
+
+  /** A whole number in [min, max]; {@code 10_000} is read as 10000. */
+  static ValueType<Integer> whole(final int min, final int max) {
+    return ValueType.of("a whole number", new ValueType.Parse<Integer>() {
+      @Override
+      public Integer parse(String text) throws ValueType.Bad {
+        if (!WHOLE.matcher(text).matches()) {
+          throw new ValueType.Bad();
+        }
+        long value = Long.parseLong(text.replace("_", ""));
+        if (value < min) {
+          throw new ValueType.Bad("must be at least " + min + ", got " + text);
+        }
+        if (value > max) {
+          throw new ValueType.Bad("must be at most " + max + ", got " + text);
+        }
+        return (int) value;
+      }
+    });
+  }
+
+  /** A number, decimals allowed, of at least {@code min}. */
+  static ValueType<Double> number(final double min) {
+    return ValueType.of("a number", new ValueType.Parse<Double>() {
+      @Override
+      public Double parse(String text) throws ValueType.Bad {
+        if (!DECIMAL.matcher(text).matches()) {
+          throw new ValueType.Bad();
+        }
+        double value = Double.parseDouble(text);
+        if (value < min) {
+          throw new ValueType.Bad("must be at least " + BigDecimal.valueOf(min).stripTrailingZeros()
+              .toPlainString() + ", got " + text);
+        }
+        return value;
+      }
+    });
+  }
+}

@@ -1,0 +1,259 @@
+package io.levee.rules.policy;
+
+import io.levee.rules.model.CircuitBreakerSpec;
+import io.levee.rules.policy.BreakerState.Closed;
+import io.levee.rules.policy.BreakerState.HalfOpen;
+import io.levee.rules.policy.BreakerState.Open;
+import io.levee.rules.time.Clock;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
+
+/**
+ * The {@code circuit-breaker:} of SPEC §2: closed → open → half-open → closed (or open again).
+ *
+ * <p>Closed: outcomes go into a {@link RollingWindow} of {@code window} in ten buckets. The breaker
+ * opens on the completion that makes {@code calls ≥ minimum-calls} and {@code failures/calls ≥
+ * failure-rate}, or (with {@code slow-call} set) {@code slow/calls ≥ slow-call-rate}: at the
+ * threshold, never one call before.
+ *
+ * <p>Open: every call is rejected with the nanos left until a probe may pass (Retry-After). The
+ * duration is {@link OpenBackoff}: {@code open-for}, doubled with jitter per consecutive open up to
+ * {@code open-for-max}. The count of consecutive opens resets once the breaker has stayed closed a
+ * whole {@code window} after its ramp. Nothing runs in the background: the first call after the
+ * wait moves the breaker to half-open.
+ *
+ * <p>Half-open: exactly {@code half-open-calls} probes are admitted, the rest rejected. One failed
+ * or slow probe re-opens it (one more consecutive open, so longer); when all have succeeded it
+ * closes. If they have not all reported {@code open-for} after it went half-open (hung calls), the
+ * next call re-opens it, so it never sticks (Resilience4j #935).
+ *
+ * <p>Ramp: after closing, admitted traffic climbs over three steps of one bucket width (window/10,
+ * 1 s by default): 10 %, 25 %, 50 % of calls, then all (Hystrix and Resilience4j release full
+ * traffic at once, the stampede the ramp avoids). Calls are picked by arrival count, evenly spaced;
+ * the rest are rejected like an open breaker, with the nanos to the next step. During the ramp the
+ * window, fresh since closing, trips with {@code min(minimum-calls, half-open-calls)} calls, so a
+ * relapse found at low traffic re-opens at once, counting as a consecutive open.
+ *
+ * <p>Stale completions: {@link #onComplete} carries no ticket, so each state credits only calls
+ * that started ({@code now − duration}, on this same clock) at or after its {@code countFrom}: the
+ * instant of the last open. Calls admitted before a trip that finish while half-open are not taken
+ * for probes, and hung probes of an earlier half-open count for nothing later. Completions while
+ * open are ignored.
+ *
+ * <p>Cost: closed and past the ramp, {@link #tryAcquire} is a volatile read and two field reads;
+ * {@link #onComplete} reads the clock, adds to the window and sums it (40 reads). Nothing allocates
+ * except a transition, which makes the new state and the reason text.
+ *
+ * <p>Concurrency: the state is one {@link AtomicReference} to a {@link BreakerState}; every
+ * transition is a CAS from the state the deciding thread read, so exactly one thread moves the
+ * breaker and notifies the listener, and the others carry on with the state they find. Counters
+ * inside a state are atomics; a completion racing with a transition lands in the old state's
+ * counters and is lost with it.
+ */
+public final class CircuitBreaker {
+  public static final int CLOSED = BreakerState.CLOSED;
+  public static final int OPEN = BreakerState.OPEN;
+  public static final int HALF_OPEN = BreakerState.HALF_OPEN;
+
+  /** Admitted share of calls, per mille, for each ramp step after closing. */
+  private static final int[] RAMP_PERMILLE = {100, 250, 500};
+
+  /** Told of every transition, by the thread that made it. */
+  public interface Listener {
+    void onTransition(int from, int to, String why);
+  }
+
+  private final CircuitBreakerSpec spec;
+  private final Clock clock;
+  private final LongSupplier random;
+  private final long openFor;
+  private final int halfOpenCalls;
+  private final int minimumCalls;
+  private final double slowRate;
+  private final long rampStepNanos;
+  private final AtomicReference<BreakerState> state;
+  private volatile Listener listener;
+
+  public CircuitBreaker(CircuitBreakerSpec spec, Clock clock, LongSupplier random) {
+    this.spec = spec;
+    this.clock = clock;
+    this.random = random;
+    this.openFor = Math.max(1, spec.openForNanos);
+    this.halfOpenCalls = Math.max(1, spec.halfOpenCalls);
+    this.minimumCalls = Math.max(1, spec.minimumCalls);
+    this.slowRate = spec.slowCallNanos > 0 ? spec.slowCallRate : Double.POSITIVE_INFINITY;
+    this.rampStepNanos = Math.max(1, spec.windowNanos / RollingWindow.BUCKETS);
+    long now = clock.nanoTime();
+    this.state = new AtomicReference<>(new Closed(now, now, 0, now, true, spec.windowNanos));
+  }
+
+  /** 0: admitted. Above 0: rejected, and nanos until a call may pass again. */
+  public long tryAcquire() {
+    for (; ; ) {
+      BreakerState s = state.get();
+      if (s.kind == CLOSED) {
+        Closed closed = (Closed) s;
+        return closed.rampDone ? 0 : ramp(closed, clock.nanoTime());
+      }
+      long now = clock.nanoTime();
+      if (s.kind == OPEN) {
+        Open open = (Open) s;
+        long wait = open.until - now;
+        if (wait > 0) {
+          return wait;
+        }
+        transition(open, new HalfOpen(now, now + openFor, open), "open time elapsed");
+        continue;
+      }
+      HalfOpen half = (HalfOpen) s;
+      if (now - half.deadline >= 0) {
+        reopen(half, now, "probes did not finish");
+        continue;
+      }
+      if (half.takeProbe(halfOpenCalls)) {
+        return 0;
+      }
+      return Math.max(1, half.deadline - now);
+    }
+  }
+
+  /** Gives back a probe a call took but never used (a later policy blocked it). */
+  public void releasePermission() {
+    BreakerState s = state.get();
+    if (s.kind == HALF_OPEN) {
+      ((HalfOpen) s).returnProbe();
+    }
+  }
+
+  /** The outcome of an admitted call; {@code durationNanos} measured on this breaker's clock. */
+  public void onComplete(long durationNanos, boolean failure) {
+    BreakerState s = state.get();
+    if (s.kind == OPEN) {
+      return;
+    }
+    long now = clock.nanoTime();
+    if (!s.counts(now - durationNanos)) {
+      return;
+    }
+    boolean slow = spec.slowCallNanos > 0 && durationNanos > spec.slowCallNanos;
+    if (s.kind == CLOSED) {
+      Closed closed = (Closed) s;
+      closed.window.record(now, failure, slow);
+      int minimum = ramping(closed, now) ? Math.min(minimumCalls, halfOpenCalls) : minimumCalls;
+      if (closed.window.reached(now, minimum, spec.failureRate, slowRate)) {
+        trip(closed, now);
+      }
+      return;
+    }
+    HalfOpen half = (HalfOpen) s;
+    if (failure || slow) {
+      reopen(half, now, failure ? "probe failed" : "probe was slow");
+    } else if (half.good.incrementAndGet() >= halfOpenCalls) {
+      long rampUntil = now + RAMP_PERMILLE.length * rampStepNanos;
+      Closed closed =
+          new Closed(now, rampUntil, half.opens, half.countFrom, false, spec.windowNanos);
+      transition(half, closed, "probes succeeded");
+    }
+  }
+
+  /** 0 closed, 1 open, 2 half-open (the {@code levee.breaker.state} values). */
+  public int state() {
+    return state.get().kind;
+  }
+
+  /** While open, the clock instant the first probe may pass; otherwise 0. */
+  public long openUntilNanos() {
+    BreakerState s = state.get();
+    return s.kind == OPEN ? ((Open) s).until : 0;
+  }
+
+  /** Whether a recently closed breaker is still ramping traffic back up. */
+  public boolean ramping() {
+    BreakerState s = state.get();
+    return s.kind == CLOSED && ramping((Closed) s, clock.nanoTime());
+  }
+
+  public void setListener(Listener listener) {
+    this.listener = listener;
+  }
+
+  private long ramp(Closed closed, long now) {
+    long elapsed = now - closed.since;
+    long step = elapsed / rampStepNanos;
+    if (step >= RAMP_PERMILLE.length) {
+      closed.rampDone = true;
+      return 0;
+    }
+    long permille = RAMP_PERMILLE[(int) step];
+    long n = closed.arrivals.getAndIncrement();
+    if (n * permille % 1000 < permille) {
+      return 0;
+    }
+    return Math.max(1, rampStepNanos - elapsed % rampStepNanos);
+  }
+
+  private static boolean ramping(Closed closed, long now) {
+    return !closed.rampDone && now - closed.rampUntil < 0;
+  }
+
+  private void trip(Closed closed, long now) {
+    boolean healthy = closed.opens == 0 || now - closed.rampUntil >= spec.windowNanos;
+    int opens = healthy ? 1 : closed.opens + 1;
+    long until = now + OpenBackoff.nanos(openFor, spec.openForMaxNanos, opens, random.getAsLong());
+    transition(closed, new Open(now, until, opens), reason(closed.window, now));
+  }
+
+  private void reopen(HalfOpen half, long now, String why) {
+    int opens = half.opens + 1;
+    long until = now + OpenBackoff.nanos(openFor, spec.openForMaxNanos, opens, random.getAsLong());
+    transition(half, new Open(now, until, opens), why);
+  }
+
+  private String reason(RollingWindow window, long now) {
+    long calls = Math.max(1, window.calls(now));
+    long failures = window.failures(now);
+    long slow = window.slow(now);
+    if (failures > 0 && (double) failures / calls >= spec.failureRate - 1e-9) {
+      return "failure rate "
+          + percent(failures, calls)
+          + " over "
+          + calls
+          + " calls >= "
+          + Math.round(spec.failureRate * 100)
+          + "%";
+    }
+    return "slow-call rate "
+        + percent(slow, calls)
+        + " over "
+        + calls
+        + " calls >= "
+        + Math.round(spec.slowCallRate * 100)
+        + "%";
+  }
+
+  private static String percent(long part, long whole) {
+    return Math.round(100.0 * part / whole) + "%";
+  }
+
+  private boolean transition(BreakerState from, BreakerState to, String why) {
+    if (!BreakerState.legal(from.kind, to.kind)) {
+      throw new IllegalStateException(
+          "illegal breaker transition "
+              + BreakerState.name(from.kind)
+              + " -> "
+              + BreakerState.name(to.kind));
+    }
+    if (!state.compareAndSet(from, to)) {
+      return false;
+    }
+    Listener l = listener;
+    if (l != null) {
+      try {
+        l.onTransition(from.kind, to.kind, why);
+      } catch (RuntimeException e) {
+        // A broken listener must not fail the call that happened to move the breaker.
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,118 @@
+package io.levee.rules.policy;
+
+import io.levee.rules.model.RateLimitSpec;
+import io.levee.rules.time.Clock;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One {@link TokenBucket} per key ({@code rate-limit.per}, SPEC §2), at most {@code maxKeys} of
+ * them, least recently used first out.
+ *
+ * <p>How: a {@link ConcurrentHashMap} from key to an entry holding the bucket and the last time it
+ * was used (to the millisecond). A lookup of a known key is a map read plus at most one stamp
+ * write, allocating nothing. When a new key finds the map full, one thread scans it once and evicts
+ * the least recently used eighth (at least one entry) by their stamps, so a flood of new keys costs
+ * one scan per {@code maxKeys/8} insertions rather than one per insertion. The order is exact among
+ * what the scan saw; entries touched during the scan may be evicted anyway, which only costs that
+ * key a fresh, full bucket.
+ *
+ * <p>A key's bucket starts full when the key is first seen or seen again after eviction: eviction
+ * forgets, it never blocks. A null key shares one bucket, outside the cap.
+ *
+ * <p>Concurrency: the map is thread-safe; {@code lastUsed} stamps are plain volatile writes, last
+ * writer wins. Eviction is serialised by {@code evicting} so concurrent new keys do not evict a
+ * batch each; while one thread evicts, others insert, so the size may pass {@code maxKeys} by the
+ * number of threads inserting at that instant.
+ */
+public final class KeyedBuckets {
+  private static final long STAMP_GRANULARITY_NANOS = 1_000_000L;
+
+  private final RateLimitSpec spec;
+  private final int maxKeys;
+  private final Clock clock;
+  private final TokenBucket shared;
+  private final ConcurrentHashMap<String, Entry> buckets = new ConcurrentHashMap<>();
+  private final AtomicLong evictions = new AtomicLong();
+  private final Object evicting = new Object();
+
+  public KeyedBuckets(RateLimitSpec spec, int maxKeys, Clock clock) {
+    this.spec = spec;
+    this.maxKeys = Math.max(1, maxKeys);
+    this.clock = clock;
+    this.shared = new TokenBucket(spec, clock);
+  }
+
+  /** The bucket of {@code key}, created full if the key is new; the shared bucket for null. */
+  public TokenBucket bucket(String key) {
+    if (key == null) {
+      return shared;
+    }
+    long now = clock.nanoTime();
+    Entry entry = buckets.get(key);
+    if (entry != null) {
+      // Skipping rewrites of a fresh stamp keeps a hot key's cache line shared between cores.
+      if (now - entry.lastUsed >= STAMP_GRANULARITY_NANOS) {
+        entry.lastUsed = now;
+      }
+      return entry.bucket;
+    }
+    if (buckets.size() >= maxKeys) {
+      evictOldest();
+    }
+    Entry fresh = new Entry(new TokenBucket(spec, clock), now);
+    Entry raced = buckets.putIfAbsent(key, fresh);
+    return raced == null ? fresh.bucket : raced.bucket;
+  }
+
+  /** Keys evicted so far (the {@code levee.keys.evicted} counter). */
+  public long evictions() {
+    return evictions.get();
+  }
+
+  public int size() {
+    return buckets.size();
+  }
+
+  private void evictOldest() {
+    synchronized (evicting) {
+      int size = buckets.size();
+      if (size < maxKeys) {
+        return;
+      }
+      long[] stamps = new long[size];
+      int n = 0;
+      for (Entry e : buckets.values()) {
+        if (n == stamps.length) {
+          break;
+        }
+        stamps[n++] = e.lastUsed;
+      }
+      Arrays.sort(stamps, 0, n);
+      int batch = Math.max(1, maxKeys / 8);
+      long cutoff = stamps[Math.min(batch, n) - 1];
+      int removed = 0;
+      for (Iterator<Map.Entry<String, Entry>> it = buckets.entrySet().iterator();
+          it.hasNext() && removed < batch; ) {
+        Map.Entry<String, Entry> e = it.next();
+        if (e.getValue().lastUsed <= cutoff && buckets.remove(e.getKey(), e.getValue())) {
+          removed++;
+        }
+      }
+      evictions.addAndGet(removed);
+    }
+  }
+
+  private static final class Entry {
+    final TokenBucket bucket;
+    volatile long lastUsed;
+
+    Entry(TokenBucket bucket, long lastUsed) {
+      this.bucket = bucket;
+      this.lastUsed = lastUsed;
+    }
+  }
+}
