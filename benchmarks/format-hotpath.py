@@ -23,6 +23,14 @@ CASES = [
     ("rateLimit", "(b) rate limit only"),
     ("combined", "(c) breaker + rate limit + concurrency"),
 ]
+PARTS = [
+    ("clockRead", "one `Clock.SYSTEM.nanoTime()`"),
+    ("matchMiss", "`ResourceMatcher.http`, no resource matches"),
+    ("matchHit", "`ResourceMatcher.http`, a resource matches"),
+    ("breakerAcquireAndRecord", "`CircuitBreaker.tryAcquire` + `onComplete` (closed)"),
+    ("tokenBucket", "`TokenBucket.tryAcquire`"),
+    ("concurrencyAcquireAndRelease", "`ConcurrencyLimit.tryAcquire` + `release`"),
+]
 ZERO_BYTES = 0.1  # below this, B/op is JMH's own bookkeeping spread over millions of calls
 
 
@@ -126,6 +134,26 @@ def table(found):
     return lines
 
 
+def parts(found):
+    threads = sorted({k[2] for k in found if k[0] == "HotPathParts"})
+    if not threads:
+        return []
+    lines = [
+        "",
+        "Levee's pieces alone (`HotPathParts`), to see where the time of a whole call goes:",
+        "",
+        "| Part | " + " | ".join("%d thread%s ns/op | B/op" % (t, "" if t == 1 else "s") for t in threads) + " |",
+        "|---|" + "---:|---:|" * len(threads),
+    ]
+    for method, label in PARTS:
+        cells = []
+        for t in threads:
+            r = found.get(("HotPathParts", method, t))
+            cells += [ns(r), nbytes(r)]
+        lines.append("| %s | %s |" % (label, " | ".join(cells)))
+    return lines
+
+
 def verdicts(found):
     def met(ok):
         return "**met**" if ok else "**not met**"
@@ -158,7 +186,7 @@ def section(results_dir):
     return "\n".join(
         [BEGIN, "", "### Run"] + machine(results_dir, meta)
         + ["", "### Results (mean ± 99.9 % confidence half-width; B/op is `gc.alloc.rate.norm`)", ""]
-        + table(found) + ["", "### Targets", ""] + verdicts(found) + ["", END])
+        + table(found) + parts(found) + ["", "### Targets", ""] + verdicts(found) + ["", END])
 
 
 def main():

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the hot-path benchmarks (Levee, Resilience4j, Sentinel and no protection) at 1 and 2 threads
-# with settings sized for a 2-core machine (a few minutes), then regenerates the tables of
+# Runs the hot-path benchmarks (Levee and its parts, Resilience4j, Sentinel, no protection) at 1 and
+# 2 threads with settings sized for a 2-core machine (about five minutes), then regenerates the tables of
 # docs/BENCHMARKS.md from the JSON results. Arguments, if any, replace the default JMH run settings
 # (e.g. `-f 1 -wi 5 -w 2s -i 10 -r 2s`); `-prof gc` is always on.
 # Results: benchmarks/target/hotpath/threads-{1,2}.{json,txt}.
@@ -16,7 +16,7 @@ mkdir -p "$out"
 settings=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
 if [ "$#" -gt 0 ]; then settings=("$@"); fi
 jvm_flags="-Xms512m -Xmx512m -Dcsp.sentinel.log.dir=$out/sentinel-logs"
-include='io.levee.benchmarks.(NoProtection|LeveeHotPath|Resilience4jHotPath|SentinelHotPath).'
+include='io.levee.benchmarks.(NoProtection|LeveeHotPath|Resilience4jHotPath|SentinelHotPath|HotPathParts).'
 
 quoted() {
   local arg

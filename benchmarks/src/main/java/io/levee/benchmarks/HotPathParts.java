@@ -20,8 +20,8 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Each piece of {@link LeveeHotPath} alone, built from the same rules, so a slow or allocating hot
- * path can be traced to its part. Not in the published tables: run it with {@code java -jar
- * benchmarks/target/benchmarks.jar HotPathParts -prof gc}.
+ * path can be traced to its part. Its table follows the main one in {@code docs/BENCHMARKS.md};
+ * alone: {@code java -jar benchmarks/target/benchmarks.jar HotPathParts -prof gc}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
