@@ -30,6 +30,7 @@ PARTS = [
     ("breakerAcquireAndRecord", "`CircuitBreaker.tryAcquire` + `onComplete` (closed)"),
     ("tokenBucket", "`TokenBucket.tryAcquire`"),
     ("concurrencyAcquireAndRelease", "`ConcurrencyLimit.tryAcquire` + `release`"),
+    ("engineCombinedOnCheapClock", "case (c) whole, on a clock whose read costs ~1 ns"),
 ]
 ZERO_BYTES = 0.1  # below this, B/op is JMH's own bookkeeping spread over millions of calls
 
@@ -70,7 +71,8 @@ def nbytes(r):
 def ratio(a, b):
     if a is None or b is None or b["ns"] <= 0:
         return "—"
-    return "%.2f×" % (a["ns"] / b["ns"])
+    r = a["ns"] / b["ns"]
+    return ("%.2f×" if r >= 0.1 else "%.3f×") % r
 
 
 def read(results_dir, name):

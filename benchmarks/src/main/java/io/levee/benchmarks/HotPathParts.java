@@ -1,5 +1,8 @@
 package io.levee.benchmarks;
 
+import io.levee.bootstrap.Permit;
+import io.levee.rules.engine.Engine;
+import io.levee.rules.engine.Sleeper;
 import io.levee.rules.load.LoadResult;
 import io.levee.rules.load.RulesLoader;
 import io.levee.rules.match.ResourceMatcher;
@@ -8,6 +11,7 @@ import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.CircuitBreaker;
 import io.levee.rules.policy.ConcurrencyLimit;
 import io.levee.rules.policy.TokenBucket;
+import io.levee.rules.policy.adaptive.CpuSource;
 import io.levee.rules.time.Clock;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -31,6 +35,7 @@ public class HotPathParts {
   private TokenBucket bucket;
   private CircuitBreaker breaker;
   private ConcurrencyLimit concurrency;
+  private Engine engineOnCheapClock;
 
   @Setup
   public void setUp() {
@@ -44,6 +49,8 @@ public class HotPathParts {
     bucket = new TokenBucket(combined.rateLimit, Clock.SYSTEM);
     breaker = new CircuitBreaker(combined.circuitBreaker, Clock.SYSTEM, () -> 4L);
     concurrency = new ConcurrencyLimit(combined.concurrency);
+    engineOnCheapClock = new Engine(new CheapClock(), CpuSource.UNKNOWN, Sleeper.SYSTEM);
+    engineOnCheapClock.apply(rules);
   }
 
   @Benchmark
@@ -75,8 +82,29 @@ public class HotPathParts {
     return admitted;
   }
 
+  /** Case (c) of {@link LeveeHotPath} with clock reads that cost next to nothing. */
+  @Benchmark
+  public void engineCombinedOnCheapClock() {
+    Object token = engineOnCheapClock.http("GET", HotPathRules.COMBINED_URL);
+    if (!(token instanceof Permit)) {
+      throw new IllegalStateException("expected the call to be admitted, got " + token);
+    }
+    Work.run();
+    engineOnCheapClock.complete(token, 0L, 200, null);
+  }
+
   @Benchmark
   public long clockRead() {
     return Clock.SYSTEM.nanoTime();
+  }
+
+  /** Time that moves 1 µs per read: plain field, racy on purpose (the policies tolerate skew). */
+  private static final class CheapClock implements Clock {
+    private long now;
+
+    @Override
+    public long nanoTime() {
+      return now += 1_000L;
+    }
   }
 }
