@@ -120,6 +120,11 @@ public final class LocalEndpoint implements Closeable {
   public void close() {
     server.stop(0);
     executor.shutdownNow();
+    try {
+      executor.awaitTermination(1, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static final ThreadFactory DAEMON =
