@@ -57,12 +57,21 @@ final class FailureClassifier {
     for (Class<?> c = error.getClass(); c != null; c = c.getSuperclass()) {
       String name = c.getName();
       for (String n : names) {
-        if (n.equals(name)) {
+        if (n.equals(name) || isSimpleNameOf(n, name)) {
           return true;
         }
       }
     }
     return false;
+  }
+
+  /** {@code SocketTimeoutException} names {@code java.net.SocketTimeoutException}, as users write it. */
+  private static boolean isSimpleNameOf(String simple, String name) {
+    int dot = name.length() - simple.length() - 1;
+    return simple.indexOf('.') < 0
+        && dot > 0
+        && name.endsWith(simple)
+        && (name.charAt(dot) == '.' || name.charAt(dot) == '$');
   }
 
   private boolean ignoredSqlState(Throwable error) {

@@ -44,6 +44,19 @@ class FailureClassifierTest {
   }
 
   @Test
+  void matchesExceptionsBySimpleNameToo() {
+    FailureClassifier c = classifier(NONE, Arrays.asList("IOException"), NONE, NONE);
+    assertThat(c.classify(-1, new SocketTimeoutException())).isEqualTo(Outcome.FAILURE);
+    assertThat(c.classify(-1, new IllegalStateException())).isEqualTo(Outcome.SUCCESS);
+    FailureClassifier nested = classifier(NONE, Arrays.asList("Entry"), NONE, NONE);
+    assertThat(nested.classify(-1, new Nested.Entry())).isEqualTo(Outcome.FAILURE);
+  }
+
+  static final class Nested {
+    static final class Entry extends RuntimeException {}
+  }
+
+  @Test
   void ignoredExceptionsWinAndAreRecordedNowhere() {
     FailureClassifier c =
         classifier(
