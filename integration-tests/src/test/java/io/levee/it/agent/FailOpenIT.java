@@ -41,7 +41,7 @@ class FailOpenIT {
             rate-limit: { rate: 1/h, burst: 1 }
           - name: typo
             match: { servlet: { paths: ["/other/**"] } }
-            rate-limt: { rate: 1/h }
+            rate-limit: { rate: 1/h, burts: 1 }
         """;
     Path file = RulesFile.write("invalid-rules", rules);
     // given as a system property this time (SPEC §1: options also as -Dlevee.rules=)
@@ -54,7 +54,7 @@ class FailOpenIT {
       assertThat(statuses(app)).containsOnly(200);
       assertThat(app.leveeLines())
           .as(app.stderr())
-          .anySatisfy(l -> assertThat(l).contains("invalid-rules.yaml:8:").contains("rate-limt"));
+          .anySatisfy(l -> assertThat(l).contains("invalid-rules.yaml:8:").contains("burts"));
       assertThat(app.stderr()).doesNotContain("\tat ");
     }
   }

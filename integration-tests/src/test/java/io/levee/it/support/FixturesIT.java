@@ -89,14 +89,31 @@ class FixturesIT {
   @ParameterizedTest(autoCloseArguments = false)
   @MethodSource("apps")
   void runsStatementsOnH2WithAndWithoutAPool(ForkedApp app) {
+    runsStatements(app, "h2");
+  }
+
+  @Test
+  void runsStatementsOnPostgresWithAndWithoutAPool() {
+    Postgres.require();
+    runsStatements(tomcat, "pg");
+  }
+
+  private static void runsStatements(ForkedApp app, String db) {
     AppClient client = new AppClient(app);
     for (String pool : List.of("none", "hikari")) {
-      Reply r = Reply.parse(client.get("/jdbc?db=h2&pool=" + pool + "&sql=SELECT+40%2B2").body());
+      String jdbc = "/jdbc?db=" + db + "&pool=" + pool + "&sql=";
+      Reply r = Reply.parse(client.get(jdbc + AppClient.encode("SELECT 40+2")).body());
       assertThat(r.get("value")).as(r.raw()).isEqualTo("42");
-      Reply sleep = Reply.parse(client.get("/jdbc?db=h2&pool=" + pool + "&sql=SELECT+pg_sleep(0.1)").body());
-      assertThat(sleep.ok()).as(sleep.raw()).isTrue();
-      Reply missing = Reply.parse(client.get("/jdbc?db=h2&pool=" + pool + "&sql=SELECT+*+FROM+missing_table").body());
+      Reply missing = Reply.parse(client.get(jdbc + AppClient.encode("SELECT * FROM missing_table")).body());
       assertThat(missing.get("sqlState")).as(missing.raw()).startsWith("42");
+      // the concurrency tests rely on these running side by side
+      long start = System.nanoTime();
+      List<Reply> sleeps =
+          client.concurrently(4, jdbc + AppClient.encode("SELECT pg_sleep(1)")).stream()
+              .map(s -> Reply.parse(s.body()))
+              .toList();
+      assertThat(sleeps).allSatisfy(s -> assertThat(s.ok()).as(s.raw()).isTrue());
+      assertThat(System.nanoTime() - start).isLessThan(3_000_000_000L);
     }
   }
 
