@@ -21,7 +21,8 @@ class FailOpenIT {
   @Test
   void runsUnprotectedWithOneLogLineWhenTheRulesFileIsMissing() {
     Path missing = TestPaths.workDir().resolve("no-such-rules.yaml");
-    try (ForkedApp app = ForkedApp.of(TomcatApp.class).rules(missing).name("fail-open-missing").start()) {
+    try (ForkedApp app =
+        ForkedApp.of(TomcatApp.class).rules(missing).name("fail-open-missing").start()) {
       assertThat(statuses(app)).containsOnly(200);
       List<String> aboutTheFile =
           app.leveeLines().stream().filter(l -> l.contains("no-such-rules.yaml")).toList();

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 
-/** What every test application does around its container: the port, the READY line, the lifeline. */
+/**
+ * What every test application does around its container: the port, the READY line, the lifeline.
+ */
 public final class AppProcess {
   private AppProcess() {}
 

@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The databases a test application reaches: {@code h2} (in memory, with {@code pg_sleep} defined) and
- * {@code pg} (the server in {@code LEVEE_PG_URL}), each either straight through {@link DriverManager}
- * ({@code pool=none}) or through a HikariCP pool ({@code pool=hikari}), created on first use.
+ * The databases a test application reaches: {@code h2} (in memory, with {@code pg_sleep} defined)
+ * and {@code pg} (the server in {@code LEVEE_PG_URL}), each either straight through {@link
+ * DriverManager} ({@code pool=none}) or through a HikariCP pool ({@code pool=hikari}), created on
+ * first use.
  */
 public final class Databases {
   private static final String H2_URL =

@@ -10,10 +10,11 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * {@code /http?url=&method=&readTimeout=&connectTimeout=&repeat=}: an outbound call the way a legacy
- * application makes it, with a plain {@link HttpURLConnection}. Answers the status and body, or the
- * exception; with {@code repeat=N} it makes N calls and answers counts and the median duration, so
- * that the time of a blocked call is measured inside the application, not across a network hop.
+ * {@code /http?url=&method=&readTimeout=&connectTimeout=&repeat=}: an outbound call the way a
+ * legacy application makes it, with a plain {@link HttpURLConnection}. Answers the status and body,
+ * or the exception; with {@code repeat=N} it makes N calls and answers counts and the median
+ * duration, so that the time of a blocked call is measured inside the application, not across a
+ * network hop.
  */
 public final class HttpCalls {
   private HttpCalls() {}

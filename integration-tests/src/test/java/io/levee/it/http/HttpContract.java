@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * What the agent promises for outbound {@code HttpURLConnection} calls (SPEC §2, kind {@code http}):
- * breaker, fail-fast {@code levee:} exception or fallback, injected read timeout. Each test has its
- * own local server, and the rules name each server's port, so the resources stay apart.
+ * What the agent promises for outbound {@code HttpURLConnection} calls (SPEC §2, kind {@code
+ * http}): breaker, fail-fast {@code levee:} exception or fallback, injected read timeout. Each test
+ * has its own local server, and the rules name each server's port, so the resources stay apart.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class HttpContract {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * What the agent promises for inbound requests (SPEC §2, kind {@code servlet}), checked on one
- * container and JDK per subclass against one forked application. Each test uses its own resource, so
- * the tests do not take each other's tokens; limits of N per hour make the counts exact.
+ * container and JDK per subclass against one forked application. Each test uses its own resource,
+ * so the tests do not take each other's tokens; limits of N per hour make the counts exact.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ServletContract {
@@ -156,7 +156,9 @@ public abstract class ServletContract {
   }
 
   private List<HttpResponse<String>> answers(int count, String path, String... headers) {
-    return java.util.stream.IntStream.range(0, count).mapToObj(i -> client.get(path, headers)).toList();
+    return java.util.stream.IntStream.range(0, count)
+        .mapToObj(i -> client.get(path, headers))
+        .toList();
   }
 
   private static long retryAfter(HttpResponse<String> r) {

@@ -34,7 +34,8 @@ public final class AppClient {
   }
 
   /** Starts {@code count} identical requests at once and waits for every answer. */
-  public List<HttpResponse<String>> concurrently(int count, String pathAndQuery, String... headers) {
+  public List<HttpResponse<String>> concurrently(
+      int count, String pathAndQuery, String... headers) {
     List<CompletableFuture<HttpResponse<String>>> futures = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       futures.add(send(pathAndQuery, headers));

@@ -64,7 +64,8 @@ class FixturesIT {
     int before = remote.received();
     Reply ok = Reply.parse(client.get("/http?url=" + AppClient.encode(remote.url("/a"))).body());
     remote.fail();
-    Reply failed = Reply.parse(client.get("/http?url=" + AppClient.encode(remote.url("/b"))).body());
+    Reply failed =
+        Reply.parse(client.get("/http?url=" + AppClient.encode(remote.url("/b"))).body());
     remote.ok();
     assertThat(ok.get("status")).as(ok.raw()).isEqualTo("200");
     assertThat(ok.get("body")).isEqualTo("ok");
@@ -104,7 +105,8 @@ class FixturesIT {
       String jdbc = "/jdbc?db=" + db + "&pool=" + pool + "&sql=";
       Reply r = Reply.parse(client.get(jdbc + AppClient.encode("SELECT 40+2")).body());
       assertThat(r.get("value")).as(r.raw()).isEqualTo("42");
-      Reply missing = Reply.parse(client.get(jdbc + AppClient.encode("SELECT * FROM missing_table")).body());
+      Reply missing =
+          Reply.parse(client.get(jdbc + AppClient.encode("SELECT * FROM missing_table")).body());
       assertThat(missing.get("sqlState")).as(missing.raw()).startsWith("42");
       // the concurrency tests rely on these running side by side
       long start = System.nanoTime();
@@ -128,7 +130,8 @@ class FixturesIT {
 
   @Test
   void startsOnJdk25() {
-    try (ForkedApp app = ForkedApp.of(TomcatApp.class).jdk(Jdk.require(25)).name("fixtures-jdk25").start()) {
+    try (ForkedApp app =
+        ForkedApp.of(TomcatApp.class).jdk(Jdk.require(25)).name("fixtures-jdk25").start()) {
       assertThat(new AppClient(app).get("/health").body()).isEqualTo("ok /health");
       assertThat(Reply.parse(new AppClient(app).get("/libs").body()).get("bytebuddy"))
           .isEqualTo("made by the app's byte buddy");

@@ -30,6 +30,7 @@ public final class ForkedApp implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
   private static final AtomicInteger SEQUENCE = new AtomicInteger();
   private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
   /** Agent options a developer may have in the environment; they must not leak into a test. */
   private static final List<String> AGENT_ENV =
       List.of("LEVEE_RULES", "LEVEE_ENABLED", "LEVEE_HTTP", "LEVEE_LOG", "LEVEE_LOG_FILE");
@@ -119,8 +120,9 @@ public final class ForkedApp implements AutoCloseable {
 
   private IllegalStateException failure(String what) {
     return new IllegalStateException(
-        name + " " + what + "\n--- stdout " + stdout + "\n" + tail(stdout()) + "\n--- stderr "
-            + stderr + "\n" + tail(stderr()));
+        String.format(
+            "%s %s%n--- stdout %s%n%s%n--- stderr %s%n%s",
+            name, what, stdout, tail(stdout()), stderr, tail(stderr())));
   }
 
   private static String tail(String log) {
@@ -200,7 +202,10 @@ public final class ForkedApp implements AutoCloseable {
       command.add("-Xmx256m");
       command.add("-XX:+UseSerialGC");
       if (agentOptions != null) {
-        command.add("-javaagent:" + TestPaths.agentJar() + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
+        command.add(
+            "-javaagent:"
+                + TestPaths.agentJar()
+                + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
       }
       command.addAll(jvmArgs);
       command.add("-cp");

@@ -8,9 +8,9 @@ import java.nio.file.Paths;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A JDK the forked applications run on: 17 is the one running the tests; 25 is found through
- * {@code LEVEE_JDK25_HOME} (set by {@code run-tests.sh}) or under {@code /usr/lib/jvm}. A missing 25
- * skips its suites with a reason in the report, it does not fail them: no package installs it here.
+ * A JDK the forked applications run on: 17 is the one running the tests; 25 is found through {@code
+ * LEVEE_JDK25_HOME} (set by {@code run-tests.sh}) or under {@code /usr/lib/jvm}. A missing 25 skips
+ * its suites with a reason in the report, it does not fail them: no package installs it here.
  */
 public record Jdk(int feature, Path home) {
 

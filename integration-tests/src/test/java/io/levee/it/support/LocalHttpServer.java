@@ -15,14 +15,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The remote end of the outbound HTTP tests, on 127.0.0.1, told by the test how to behave: answer
- * {@link #ok()}, {@link #fail()} with 500, {@link #stall()} (accept and never answer),
- * {@link #slow(long)}, or {@link #refuse()} connections; it counts the requests it received.
+ * {@link #ok()}, {@link #fail()} with 500, {@link #stall()} (accept and never answer), {@link
+ * #slow(long)}, or {@link #refuse()} connections; it counts the requests it received.
  *
  * <p>Concurrency: the behaviour fields are volatile, written by the test thread and read by the
  * server's handler threads; stalled handlers wait on a latch that {@link #close()} releases.
  */
 public final class LocalHttpServer implements AutoCloseable {
-  private enum Mode { OK, FAIL, STALL, SLOW }
+  private enum Mode {
+    OK,
+    FAIL,
+    STALL,
+    SLOW
+  }
 
   private final int port;
   private final AtomicInteger received = new AtomicInteger();
@@ -112,7 +117,8 @@ public final class LocalHttpServer implements AutoCloseable {
   }
 
   private HttpServer bind(int onPort) throws IOException {
-    HttpServer s = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), onPort), 50);
+    HttpServer s =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), onPort), 50);
     s.createContext("/", this::handle);
     s.setExecutor(handlers);
     s.start();

@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * What a test application's outbound endpoints answer: one {@code key=value} per line (newlines in
- * values escaped as {@code \n}), e.g. {@code outcome=exception}, {@code class=...}, {@code sqlState=...}.
+ * values escaped as {@code \n}), e.g. {@code outcome=exception}, {@code class=...}, {@code
+ * sqlState=...}.
  */
 public record Reply(Map<String, String> values, String raw) {
 

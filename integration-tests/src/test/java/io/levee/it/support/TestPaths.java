@@ -20,7 +20,9 @@ public final class TestPaths {
     Path jar = Paths.get(System.getProperty("levee.agent.jar", "../agent/target/levee-agent.jar"));
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(
-          "the agent jar " + jar.toAbsolutePath().normalize() + " is not built; run `mvn verify` from the root");
+          "the agent jar "
+              + jar.toAbsolutePath().normalize()
+              + " is not built; run `mvn verify` from the root");
     }
     return jar.toAbsolutePath().normalize();
   }
@@ -51,7 +53,8 @@ public final class TestPaths {
       entries.add(classes);
       entries.addAll(Arrays.asList(readClassPathFile(Paths.get(file)).split(File.pathSeparator)));
     } else {
-      entries.addAll(Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator)));
+      entries.addAll(
+          Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator)));
     }
     return entries.stream()
         .filter(e -> !e.isBlank() && !isLevee(e))

@@ -4,10 +4,6 @@ import io.levee.it.apps.AppProcess;
 import io.levee.it.apps.HttpCalls;
 import io.levee.it.apps.JdbcCalls;
 import io.levee.it.apps.Libraries;
-import java.io.IOException;
-import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -17,6 +13,10 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The shapes of a jakarta application the agent must count once per request: a filter in front of
