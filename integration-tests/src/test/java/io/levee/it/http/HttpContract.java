@@ -88,7 +88,7 @@ public abstract class HttpContract {
     Reply many = call(flaky, "&repeat=200");
     assertThat(many.number("leveeExceptions")).as(many.raw()).isEqualTo(200);
     System.out.printf(
-        "%s: median blocked HttpURLConnection call, measured in the application: %.1f µs%n",
+        "%s: median blocked HttpURLConnection call, measured in the application: %.1f us%n",
         name(), many.number("medianNanos") / 1000.0);
     assertThat(many.number("medianNanos")).isLessThan(20_000_000L);
     assertThat(flaky.received()).isEqualTo(receivedWhenOpened);
