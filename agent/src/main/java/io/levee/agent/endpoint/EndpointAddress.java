@@ -70,7 +70,9 @@ public final class EndpointAddress {
     return socket;
   }
 
-  /** Whether other hosts may reach it: any address but loopback, which only a written host gives. */
+  /**
+   * Whether other hosts may reach it: any address but loopback, which only a written host gives.
+   */
   public boolean exposed() {
     return !socket.getAddress().isLoopbackAddress();
   }

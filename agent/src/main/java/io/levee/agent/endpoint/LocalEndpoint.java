@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * wrote a host), and {@link #close()} frees the port.
  *
  * <p>Requests are served by one daemon thread, {@code levee-http}: a scrape is cheap and rare. The
- * server is started from a daemon thread too, because the JDK's dispatcher thread inherits that from
- * its creator and must not keep the application's JVM alive.
+ * server is started from a daemon thread too, because the JDK's dispatcher thread inherits that
+ * from its creator and must not keep the application's JVM alive.
  *
  * <p>Concurrency: the handlers read the engine and the registry, both safe to read from any thread;
  * start and close are called once each by the owner.
@@ -47,8 +47,8 @@ public final class LocalEndpoint implements Closeable {
   }
 
   /**
-   * Binds and starts the endpoint. {@code registry} supplies {@code /metrics}, {@code engine} {@code
-   * /status}.
+   * Binds and starts the endpoint. {@code registry} supplies {@code /metrics}, {@code engine}
+   * {@code /status}.
    *
    * @throws IOException when the address cannot be bound (in use, not local)
    */

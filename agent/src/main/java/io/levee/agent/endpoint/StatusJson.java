@@ -51,7 +51,9 @@ public final class StatusJson {
     out.append(",\"mode\":");
     string(out, r.mode.name().toLowerCase(Locale.ROOT));
     out.append(",\"breaker\":");
-    string(out, r.breakerState >= 0 && r.breakerState < BREAKER.length ? BREAKER[r.breakerState] : null);
+    string(
+        out,
+        r.breakerState >= 0 && r.breakerState < BREAKER.length ? BREAKER[r.breakerState] : null);
     out.append(",\"limit\":").append(r.limit >= 0 ? String.valueOf(r.limit) : "null");
     out.append(",\"inFlight\":").append(r.inFlight);
     out.append(",\"passed\":").append(r.passed);

@@ -17,8 +17,8 @@ import java.util.Map;
  * path counts nothing twice. A view that a reload replaced starts again from zero, as its counters
  * do; a view no longer in force is forgotten.
  *
- * <p>Concurrency: only the log thread calls {@link #run()}; the counters it reads may be a few calls
- * behind, which the next summary picks up.
+ * <p>Concurrency: only the log thread calls {@link #run()}; the counters it reads may be a few
+ * calls behind, which the next summary picks up.
  */
 public final class BlockSummary implements Runnable {
   private static final Reason[] REASONS = Reason.values();

@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One daemon thread, {@code levee-log}, that writes the lines other threads post and runs a task
  * once per period (the block summary). Posting never blocks and never writes: an application thread
- * that happens to move a circuit breaker only queues a line, so a slow stderr or log file cannot slow
- * its call. The queue is bounded; lines posted while it is full are dropped and counted, and the
- * count is written with the next line that gets through.
+ * that happens to move a circuit breaker only queues a line, so a slow stderr or log file cannot
+ * slow its call. The queue is bounded; lines posted while it is full are dropped and counted, and
+ * the count is written with the next line that gets through.
  *
  * <p>An optional start task runs on the thread before anything else: what can wait (Micrometer, the
  * endpoint) is started there rather than in premain.

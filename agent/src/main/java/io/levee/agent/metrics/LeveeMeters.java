@@ -6,9 +6,9 @@ import io.levee.rules.model.Mode;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.adaptive.CpuSource;
+import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.CountingMode;
 import io.micrometer.core.instrument.simple.SimpleConfig;
@@ -26,12 +26,13 @@ import java.util.function.ToDoubleFunction;
  * add nothing to a call: no second count, no allocation, no lock.
  *
  * <p>Series come only from rule names and SPEC's fixed words, so the rules file bounds them. After
- * each {@link Engine#apply} the lifecycle calls {@link #sync()}: a resource no longer in force loses
- * its series, a new or changed one gets fresh meters on its new view, and an unchanged one keeps
- * its meters (the engine keeps its view object).
+ * each {@link Engine#apply} the lifecycle calls {@link #sync()}: a resource no longer in force
+ * loses its series, a new or changed one gets fresh meters on its new view, and an unchanged one
+ * keeps its meters (the engine keeps its view object).
  *
  * <p>Concurrency: {@link #sync()} is synchronized; scrapes read meters from any thread, and may see
- * a resource just removed by a reload until the sync that follows it. The reload counts are atomics.
+ * a resource just removed by a reload until the sync that follows it. The reload counts are
+ * atomics.
  */
 public final class LeveeMeters {
   private static final ToDoubleFunction<CpuSource> CPU_LOAD =

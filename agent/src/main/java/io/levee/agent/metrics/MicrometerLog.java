@@ -12,12 +12,12 @@ import java.util.Locale;
  * Routes Micrometer's internal logging into the agent's log, warnings and errors only. Left alone,
  * Micrometer logs through the application's SLF4J if it can see one, else through JUL, whose
  * initialisation breaks some containers; both would put Levee's lines in the application's logs. In
- * the packaged agent this is the relocated copy's factory, so the application's own Micrometer keeps
- * its own. Must be installed before any Micrometer class that keeps a logger is loaded.
+ * the packaged agent this is the relocated copy's factory, so the application's own Micrometer
+ * keeps its own. Must be installed before any Micrometer class that keeps a logger is loaded.
  *
- * <p>The logger is a dynamic proxy because {@link InternalLogger} has forty methods that differ only
- * in level and arguments; SLF4J-style {@code {}} placeholders are filled in, a trailing throwable is
- * appended.
+ * <p>The logger is a dynamic proxy because {@link InternalLogger} has forty methods that differ
+ * only in level and arguments; SLF4J-style {@code {}} placeholders are filled in, a trailing
+ * throwable is appended.
  */
 final class MicrometerLog extends InternalLoggerFactory {
   private final EventLog log;

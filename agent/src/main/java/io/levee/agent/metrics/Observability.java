@@ -25,11 +25,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * endpoint. Nothing of it runs on a call's path: meters and summary read the engine's counters.
  *
  * <p>{@link #start} does only what is cheap and safe in premain (no Micrometer, no socket, no
- * lambda); the rest runs first thing on the {@code levee-log} thread. The lifecycle tells it of every
- * reload through {@link #rulesApplied} and {@link #rulesRejected}.
+ * lambda); the rest runs first thing on the {@code levee-log} thread. The lifecycle tells it of
+ * every reload through {@link #rulesApplied} and {@link #rulesRejected}.
  *
- * <p>Concurrency: {@code lock} guards {@code meters}, {@code endpoint} and {@code closed} between the
- * log thread (deferred start), the lifecycle (reloads) and detach (close).
+ * <p>Concurrency: {@code lock} guards {@code meters}, {@code endpoint} and {@code closed} between
+ * the log thread (deferred start), the lifecycle (reloads) and detach (close).
  */
 public final class Observability implements Closeable {
   static final long SUMMARY_SECONDS = 10;

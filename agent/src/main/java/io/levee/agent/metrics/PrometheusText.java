@@ -18,8 +18,8 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Writes a Micrometer registry in the Prometheus text exposition format 0.0.4, small enough that the
- * agent need not ship the Prometheus client. Names follow Prometheus conventions: dots become
+ * Writes a Micrometer registry in the Prometheus text exposition format 0.0.4, small enough that
+ * the agent need not ship the Prometheus client. Names follow Prometheus conventions: dots become
  * underscores, counters end in {@code _total}, timers become a summary without quantiles ({@code
  * _seconds_count}, {@code _seconds_sum}), gauges keep their name. Each metric is written once with
  * its {@code # HELP} and {@code # TYPE} lines followed by all its series, sorted so the output is
@@ -130,7 +130,10 @@ public final class PrometheusText {
       if (s.length() > 1) {
         s.append(',');
       }
-      s.append(sanitize(tag.getKey())).append("=\"").append(escapeValue(tag.getValue())).append('"');
+      s.append(sanitize(tag.getKey()))
+          .append("=\"")
+          .append(escapeValue(tag.getValue()))
+          .append('"');
     }
     return s.append('}').toString();
   }
@@ -154,7 +157,10 @@ public final class PrometheusText {
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
       boolean ok =
-          (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':'
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || c == '_'
+              || c == ':'
               || (i > 0 && c >= '0' && c <= '9');
       s.append(ok ? c : '_');
     }

@@ -39,6 +39,7 @@ class EndpointAddressTest {
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("http=");
     }
-    assertThatThrownBy(() -> EndpointAddress.parse(null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> EndpointAddress.parse(null))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -1,14 +1,15 @@
 package io.levee.agent.endpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.levee.agent.metrics.LeveeMeters;
 import io.levee.agent.testsupport.EngineFixture;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,7 +32,8 @@ class LocalEndpointTest {
 
   private LocalEndpoint start(String http) throws IOException {
     LeveeMeters meters =
-        new LeveeMeters(LeveeMeters.newRegistry(), f.engine, f.cpu, new AtomicLong(), new AtomicLong());
+        new LeveeMeters(
+            LeveeMeters.newRegistry(), f.engine, f.cpu, new AtomicLong(), new AtomicLong());
     endpoint = LocalEndpoint.start(EndpointAddress.parse(http), f.engine, meters.registry(), f.log);
     return endpoint;
   }
@@ -52,10 +54,12 @@ class LocalEndpointTest {
     HttpResponse<String> r = send("GET", "/metrics");
 
     assertThat(r.statusCode()).isEqualTo(200);
-    assertThat(r.headers().firstValue("Content-Type")).hasValue("text/plain; version=0.0.4; charset=utf-8");
+    assertThat(r.headers().firstValue("Content-Type"))
+        .hasValue("text/plain; version=0.0.4; charset=utf-8");
     assertThat(r.body().lines())
         .contains(
-            "levee_blocked_total{kind=\"servlet\",mode=\"enforce\",reason=\"rate-limit\",resource=\"checkout\"} 1",
+            "levee_blocked_total{kind=\"servlet\",mode=\"enforce\",reason=\"rate-limit\",resource=\"checkout\"}"
+                + " 1",
             "levee_inflight{resource=\"checkout\"} 1");
   }
 
@@ -87,14 +91,19 @@ class LocalEndpointTest {
   void listensOnLoopbackWhenNoHostIsWritten() throws Exception {
     start(":0");
     assertThat(endpoint.address().socket().getAddress().isLoopbackAddress()).isTrue();
-    assertThat(f.log.lines).anyMatch(l -> l.startsWith("INFO serving /metrics and /status at http://127.0.0.1:"));
+    assertThat(f.log.lines)
+        .anyMatch(l -> l.startsWith("INFO serving /metrics and /status at http://127.0.0.1:"));
   }
 
   @Test
   void warnsWhenTheOperatorExposedItToOtherHosts() throws Exception {
     start("0.0.0.0:0");
     assertThat(endpoint.address().socket().getAddress().isAnyLocalAddress()).isTrue();
-    assertThat(f.log.lines).anyMatch(l -> l.startsWith("WARN the endpoint at http://0.0.0.0:") && l.contains("reachable from other hosts"));
+    assertThat(f.log.lines)
+        .anyMatch(
+            l ->
+                l.startsWith("WARN the endpoint at http://0.0.0.0:")
+                    && l.contains("reachable from other hosts"));
     assertThat(send("GET", "/metrics").statusCode()).isEqualTo(200);
   }
 
@@ -115,9 +124,8 @@ class LocalEndpointTest {
 
   @Test
   void refusesAPortInUse() throws Exception {
-    try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      org.assertj.core.api.Assertions.assertThatThrownBy(
-              () -> start("127.0.0.1:" + taken.getLocalPort()))
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      assertThatThrownBy(() -> start("127.0.0.1:" + taken.getLocalPort()))
           .isInstanceOf(IOException.class);
     }
     endpoint = null;

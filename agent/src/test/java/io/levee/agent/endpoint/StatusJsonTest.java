@@ -58,7 +58,8 @@ class StatusJsonTest {
   void escapesWhatJsonCannotHoldAsIs() throws Exception {
     StringBuilder out = new StringBuilder();
     StatusJson.string(out, "C:\\rules \"new\"\n\u0001");
-    assertThat(new ObjectMapper().readTree(out.toString()).asText()).isEqualTo("C:\\rules \"new\"\n\u0001");
+    assertThat(new ObjectMapper().readTree(out.toString()).asText())
+        .isEqualTo("C:\\rules \"new\"\n\u0001");
   }
 
   /** Every row and field of {@code status}, in order, as /status must show them. */
@@ -80,7 +81,9 @@ class StatusJsonTest {
       assertThat(row.get("inFlight").asInt()).isEqualTo(s.inFlight);
       assertThat(row.get("passed").asLong()).isEqualTo(s.passed);
       for (Reason r : Reason.values()) {
-        assertThat(row.get("blocked").get(r.key).asLong()).as(s.name + " " + r).isEqualTo(s.blocked.get(r));
+        assertThat(row.get("blocked").get(r.key).asLong())
+            .as(s.name + " " + r)
+            .isEqualTo(s.blocked.get(r));
         assertThat(row.get("wouldBlock").get(r.key).asLong()).isEqualTo(s.wouldBlock.get(r));
       }
       for (Outcome o : Outcome.values()) {

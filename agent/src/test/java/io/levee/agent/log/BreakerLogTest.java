@@ -12,9 +12,11 @@ class BreakerLogTest {
     EngineFixture f =
         new EngineFixture()
             .apply(
-                "resources:\n  - name: payments\n"
+                "resources:\n"
+                    + "  - name: payments\n"
                     + "    match: { http: { urls: [\"http://pay.example/**\"] } }\n"
-                    + "    circuit-breaker: { minimum-calls: 2, open-for: 5s, half-open-calls: 1 }\n");
+                    + "    circuit-breaker: { minimum-calls: 2, open-for: 5s, half-open-calls: 1"
+                    + " }\n");
     f.engine.setListener(new BreakerLog(f.log));
 
     f.complete(f.engine.http("GET", "http://pay.example/a"), 500, 1);

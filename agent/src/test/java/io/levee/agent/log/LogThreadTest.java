@@ -57,7 +57,8 @@ class LogThreadTest {
     assertThat(target.lines).hasSize(LogThread.CAPACITY + 1);
     assertThat(target.lines.get(0))
         .isEqualTo("WARN 5 log lines dropped: events came faster than the log could take them");
-    assertThat(target.lines.get(LogThread.CAPACITY)).isEqualTo("INFO line " + (LogThread.CAPACITY - 1));
+    assertThat(target.lines.get(LogThread.CAPACITY))
+        .isEqualTo("INFO line " + (LogThread.CAPACITY - 1));
   }
 
   @Test

@@ -66,14 +66,17 @@ class LeveeMetersTest {
             "levee_calls_total{kind=\"servlet\",outcome=\"success\",resource=\"checkout\"} 2",
             "levee_calls_total{kind=\"servlet\",outcome=\"failure\",resource=\"checkout\"} 1",
             "levee_calls_total{kind=\"servlet\",outcome=\"slow\",resource=\"checkout\"} 0",
-            "levee_blocked_total{kind=\"servlet\",mode=\"enforce\",reason=\"rate-limit\",resource=\"checkout\"} 2",
+            "levee_blocked_total{kind=\"servlet\",mode=\"enforce\",reason=\"rate-limit\",resource=\"checkout\"}"
+                + " 2",
             "levee_call_duration_seconds_count{kind=\"servlet\",resource=\"checkout\"} 3",
             "levee_call_duration_seconds_sum{kind=\"servlet\",resource=\"checkout\"} 0.01",
             "levee_calls_total{kind=\"http\",outcome=\"failure\",resource=\"payments\"} 4",
-            "levee_blocked_total{kind=\"http\",mode=\"enforce\",reason=\"circuit-open\",resource=\"payments\"} 3",
+            "levee_blocked_total{kind=\"http\",mode=\"enforce\",reason=\"circuit-open\",resource=\"payments\"}"
+                + " 3",
             "levee_breaker_state{resource=\"payments\"} 1",
             "levee_inflight{resource=\"payments\"} 0",
-            "levee_blocked_total{kind=\"jdbc\",mode=\"monitor\",reason=\"concurrency\",resource=\"search\"} 2",
+            "levee_blocked_total{kind=\"jdbc\",mode=\"monitor\",reason=\"concurrency\",resource=\"search\"}"
+                + " 2",
             "levee_inflight{resource=\"search\"} 3",
             "levee_limit{resource=\"search\"} 1",
             "levee_cpu 0.25",
@@ -110,8 +113,10 @@ class LeveeMetersTest {
 
     assertThat(text.lines())
         .contains(
-            "levee_blocked_total{kind=\"servlet\",mode=\"monitor\",reason=\"system\",resource=\"checkout\"} 0",
-            "levee_blocked_total{kind=\"servlet\",mode=\"monitor\",reason=\"system\",resource=\"system\"} 0",
+            "levee_blocked_total{kind=\"servlet\",mode=\"monitor\",reason=\"system\",resource=\"checkout\"}"
+                + " 0",
+            "levee_blocked_total{kind=\"servlet\",mode=\"monitor\",reason=\"system\",resource=\"system\"}"
+                + " 0",
             "levee_limit{resource=\"system\"} 1",
             "levee_keys_evicted_total{resource=\"checkout\"} 0");
     assertThat(text).doesNotContain("reason=\"system\",resource=\"payments\"");
@@ -130,9 +135,11 @@ class LeveeMetersTest {
     assertThat(lines).noneMatch(line -> line.contains("payments"));
     assertThat(lines)
         .contains(
-            "levee_blocked_total{kind=\"servlet\",mode=\"enforce\",reason=\"rate-limit\",resource=\"checkout\"} 0",
+            "levee_blocked_total{kind=\"servlet\",mode=\"enforce\",reason=\"rate-limit\",resource=\"checkout\"}"
+                + " 0",
             "levee_calls_total{kind=\"servlet\",outcome=\"success\",resource=\"checkout\"} 0",
-            "levee_blocked_total{kind=\"jdbc\",mode=\"monitor\",reason=\"concurrency\",resource=\"search\"} 2");
+            "levee_blocked_total{kind=\"jdbc\",mode=\"monitor\",reason=\"concurrency\",resource=\"search\"}"
+                + " 2");
     assertThat(meters.registry().getMeters())
         .filteredOn(m -> "payments".equals(m.getId().getTag("resource")))
         .isEmpty();

@@ -64,11 +64,15 @@ class ObservabilityTest {
     o.close();
     o = null;
 
-    assertThat(f.log.lines.get(0)).isEqualTo("INFO rules reloaded from rules.yaml: 1 resource (checkout)");
+    assertThat(f.log.lines.get(0))
+        .isEqualTo("INFO rules reloaded from rules.yaml: 1 resource (checkout)");
     assertThat(f.log.lines.subList(1, f.log.lines.size() - 1))
         .isNotEmpty()
         .allMatch(l -> l.startsWith("ERROR rules.yaml:"));
-    assertThat(f.log.lines).last().asString().startsWith("ERROR reload of rules.yaml rejected, ")
+    assertThat(f.log.lines)
+        .last()
+        .asString()
+        .startsWith("ERROR reload of rules.yaml rejected, ")
         .endsWith(": the rules in force stay in force");
   }
 
@@ -82,8 +86,10 @@ class ObservabilityTest {
     while (f.log.lines.isEmpty() && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
-    assertThat(f.log.lines).containsExactly(
-        "WARN circuit breaker payments: closed -> open (failure rate 100% over 4 calls >= 50%)");
+    assertThat(f.log.lines)
+        .containsExactly(
+            "WARN circuit breaker payments: closed -> open (failure rate 100% over 4 calls >="
+                + " 50%)");
   }
 
   @Test
@@ -97,7 +103,8 @@ class ObservabilityTest {
   void keepsTheEndpointOffForABadAddressAndSaysWhy() {
     o = Observability.startNow(f.engine, f.cpu, "localhost:http", f.log);
     assertThat(o.endpoint()).isNull();
-    assertThat(f.log.lines).anyMatch(l -> l.startsWith("ERROR http=localhost:http: the port must be"));
+    assertThat(f.log.lines)
+        .anyMatch(l -> l.startsWith("ERROR http=localhost:http: the port must be"));
   }
 
   @Test

@@ -24,9 +24,14 @@ class PrometheusTextTest {
   @Test
   void writesEverySampleAfterTheTypeOfItsFamilyAndEachFamilyOnce() {
     EngineFixture f = new EngineFixture();
-    f.apply("resources:\n" + LeveeMetersTest.CHECKOUT + LeveeMetersTest.PAYMENTS + LeveeMetersTest.SEARCH);
+    f.apply(
+        "resources:\n"
+            + LeveeMetersTest.CHECKOUT
+            + LeveeMetersTest.PAYMENTS
+            + LeveeMetersTest.SEARCH);
     LeveeMeters meters =
-        new LeveeMeters(LeveeMeters.newRegistry(), f.engine, f.cpu, new AtomicLong(), new AtomicLong());
+        new LeveeMeters(
+            LeveeMeters.newRegistry(), f.engine, f.cpu, new AtomicLong(), new AtomicLong());
     LeveeMetersTest.runScenario(f);
 
     List<String> lines = PrometheusText.write(meters.registry()).lines().toList();
@@ -67,7 +72,10 @@ class PrometheusTextTest {
     registry.gauge("app.queue.size", new AtomicLong(7));
 
     assertThat(PrometheusText.write(registry).lines())
-        .containsSubsequence("# TYPE app_latency_seconds summary", "app_latency_seconds_count 1", "app_latency_seconds_sum 1.5")
+        .containsSubsequence(
+            "# TYPE app_latency_seconds summary",
+            "app_latency_seconds_count 1",
+            "app_latency_seconds_sum 1.5")
         .contains(
             "# TYPE app_requests_total counter",
             "app_requests_total{path=\"/a\"} 2",
