@@ -34,9 +34,9 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The packaged agent with the {@code http} option in a forked Tomcat application: after a scripted
- * scenario, {@code /metrics} reports exactly its numbers, {@code /status} the same table, and a real
- * Prometheus server scraping the endpoint every second answers a query with them. Limits of N per
- * hour and a breaker open for a minute keep the counts exact while the test runs.
+ * scenario, {@code /metrics} reports exactly its numbers, {@code /status} the same table, and a
+ * real Prometheus server scraping the endpoint every second answers a query with them. Limits of N
+ * per hour and a breaker open for a minute keep the counts exact while the test runs.
  *
  * <p>Prometheus comes from {@code scripts/ensure-prometheus.sh} (run by {@code run-tests.sh}, which
  * exports {@code LEVEE_PROMETHEUS}); without it the Prometheus test fails, unless {@code
@@ -101,12 +101,14 @@ class MetricsIT {
     List<String> expected =
         List.of(
             "levee_calls_total{kind=\"http\",outcome=\"success\",resource=\"catalog\"} 3",
-            "levee_blocked_total{kind=\"http\",mode=\"enforce\",reason=\"rate-limit\",resource=\"catalog\"} 2",
+            "levee_blocked_total{kind=\"http\",mode=\"enforce\",reason=\"rate-limit\",resource=\"catalog\"}"
+                + " 2",
             "levee_call_duration_seconds_count{kind=\"http\",resource=\"catalog\"} 3",
             "levee_inflight{resource=\"catalog\"} 0",
             "levee_calls_total{kind=\"http\",outcome=\"failure\",resource=\"payments\"} 4",
             "levee_calls_total{kind=\"http\",outcome=\"success\",resource=\"payments\"} 0",
-            "levee_blocked_total{kind=\"http\",mode=\"enforce\",reason=\"circuit-open\",resource=\"payments\"} 3",
+            "levee_blocked_total{kind=\"http\",mode=\"enforce\",reason=\"circuit-open\",resource=\"payments\"}"
+                + " 3",
             "levee_breaker_state{resource=\"payments\"} 1",
             "levee_rules_reloads_total{result=\"applied\"} 0");
     // The application answers the test after its calls completed, but read the endpoint until it
@@ -116,7 +118,8 @@ class MetricsIT {
     while (System.nanoTime() < deadline) {
       HttpResponse<String> r = get("/metrics");
       assertThat(r.statusCode()).isEqualTo(200);
-      assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain; version=0.0.4");
+      assertThat(r.headers().firstValue("Content-Type").orElse(""))
+          .startsWith("text/plain; version=0.0.4");
       lines = r.body().lines().toList();
       if (lines.containsAll(expected)) {
         break;
@@ -126,7 +129,8 @@ class MetricsIT {
     assertThat(lines).containsAll(expected);
     assertThat(app.leveeLines())
         .anyMatch(l -> l.contains("circuit breaker payments: closed -> open"))
-        .anyMatch(l -> l.contains("serving /metrics and /status at http://127.0.0.1:" + metricsPort));
+        .anyMatch(
+            l -> l.contains("serving /metrics and /status at http://127.0.0.1:" + metricsPort));
   }
 
   @Test
@@ -135,9 +139,11 @@ class MetricsIT {
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json; charset=utf-8");
     assertThat(r.body())
-        .contains("{\"name\":\"catalog\",\"kind\":\"http\",\"mode\":\"enforce\",\"breaker\":null,\"limit\":null")
+        .contains(
+            "{\"name\":\"catalog\",\"kind\":\"http\",\"mode\":\"enforce\",\"breaker\":null,\"limit\":null")
         .contains("\"rate-limit\":2")
-        .contains("{\"name\":\"payments\",\"kind\":\"http\",\"mode\":\"enforce\",\"breaker\":\"open\"")
+        .contains(
+            "{\"name\":\"payments\",\"kind\":\"http\",\"mode\":\"enforce\",\"breaker\":\"open\"")
         .contains("\"circuit-open\":3");
   }
 
@@ -169,7 +175,10 @@ class MetricsIT {
       String base = "http://127.0.0.1:" + port;
       assertThat(query(base, "levee_blocked_total{resource=\"payments\",reason=\"circuit-open\"}"))
           .isEqualTo("3");
-      assertThat(query(base, "levee_blocked_total{resource=\"catalog\",reason=\"rate-limit\",mode=\"enforce\"}"))
+      assertThat(
+              query(
+                  base,
+                  "levee_blocked_total{resource=\"catalog\",reason=\"rate-limit\",mode=\"enforce\"}"))
           .isEqualTo("2");
       assertThat(query(base, "levee_calls_total{resource=\"payments\",outcome=\"failure\"}"))
           .isEqualTo("4");
@@ -183,12 +192,15 @@ class MetricsIT {
   private String query(String base, String promql) throws Exception {
     Pattern value = Pattern.compile("\"value\":\\[[0-9.e+]+,\"([^\"]+)\"\\]");
     URI uri =
-        URI.create(base + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
+        URI.create(
+            base + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
     String last = "";
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (System.nanoTime() < deadline) {
       try {
-        last = http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).body();
+        last =
+            http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
         Matcher m = value.matcher(last);
         if (m.find()) {
           assertThat(m.find()).as("one series for %s in %s", promql, last).isFalse();
@@ -227,7 +239,9 @@ class MetricsIT {
         return p;
       }
     }
-    return fail("no prometheus binary: run scripts/ensure-prometheus.sh (LEVEE_SKIP_PROMETHEUS=1 skips this test)");
+    return fail(
+        "no prometheus binary: run scripts/ensure-prometheus.sh (LEVEE_SKIP_PROMETHEUS=1 skips this"
+            + " test)");
   }
 
   private static int freePort() {
