@@ -16,29 +16,47 @@ public final class ServletSupport {
 
   /**
    * The path rules match: the request URI as the client sent it (context path included, query
-   * string excluded by the servlet API), minus {@code ;name=value} path parameters such as {@code
-   * ;jsessionid=}. Allocates only when the URI has path parameters.
+   * string excluded by the servlet API) when it is plain, which is the common case and allocates
+   * nothing. A URI with percent-escapes, {@code ;name=value} path parameters, dot segments or empty
+   * segments is rebuilt from the container's decoded and normalised parts instead, because
+   * {@code /shop/%63heckout} or {@code /shop/./checkout} must not slip past a rule on
+   * {@code /shop/checkout}.
    */
-  public static String path(String requestUri) {
-    if (requestUri == null) {
-      return "/";
-    }
-    int semicolon = requestUri.indexOf(';');
-    if (semicolon < 0) {
+  public static String path(
+      String requestUri, String contextPath, String servletPath, String pathInfo) {
+    if (requestUri != null && isPlain(requestUri)) {
       return requestUri;
     }
-    StringBuilder path = new StringBuilder(requestUri.length());
-    int i = 0;
-    while (semicolon >= 0) {
-      path.append(requestUri, i, semicolon);
-      int slash = requestUri.indexOf('/', semicolon);
-      if (slash < 0) {
-        return path.toString();
-      }
-      i = slash;
-      semicolon = requestUri.indexOf(';', i);
+    StringBuilder path = new StringBuilder();
+    if (contextPath != null) {
+      path.append(contextPath);
     }
-    return path.append(requestUri, i, requestUri.length()).toString();
+    if (servletPath != null) {
+      path.append(servletPath);
+    }
+    if (pathInfo != null) {
+      path.append(pathInfo);
+    }
+    return path.length() == 0 ? "/" : path.toString();
+  }
+
+  static boolean isPlain(String uri) {
+    if (uri.isEmpty() || uri.charAt(0) != '/') {
+      return false;
+    }
+    for (int i = 0; i < uri.length(); i++) {
+      char c = uri.charAt(i);
+      if (c == '%' || c == ';' || c == '\\') {
+        return false;
+      }
+      if (c == '/' && i + 1 < uri.length()) {
+        char next = uri.charAt(i + 1);
+        if (next == '/' || next == '.') {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /**

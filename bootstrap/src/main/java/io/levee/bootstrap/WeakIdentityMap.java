@@ -60,6 +60,31 @@ public final class WeakIdentityMap<V> {
     }
   }
 
+  /**
+   * Maps {@code key} to {@code value} unless it is mapped already, atomically; returns the earlier
+   * value, or null when this one went in. For state that must be created exactly once per object.
+   */
+  public V putIfAbsent(Object key, V value) {
+    return map.putIfAbsent(new WeakKey(key, collected), value);
+  }
+
+  /**
+   * Removes one entry whose key was garbage collected and returns its value; null when none is left.
+   * For an owner that must release what a dropped object still held (the permit of a connection
+   * nobody read or disconnected). Such an owner must not call {@link #put}, {@link #remove} or
+   * {@link #size}, which drop collected entries without handing their values back.
+   */
+  public V pollCollected() {
+    Reference<?> ref;
+    while ((ref = collected.poll()) != null) {
+      V value = map.remove(ref);
+      if (value != null) {
+        return value;
+      }
+    }
+    return null;
+  }
+
   /** Live entries plus entries collected but not yet expunged. */
   public int size() {
     expunge();

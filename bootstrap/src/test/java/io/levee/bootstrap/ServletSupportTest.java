@@ -6,19 +6,29 @@ import org.junit.jupiter.api.Test;
 
 class ServletSupportTest {
   @Test
-  void keepsAPlainRequestUriAsItIs() {
+  void keepsAPlainUriWithoutCopying() {
     String uri = "/app/shop/checkout";
-    assertThat(ServletSupport.path(uri)).isSameAs(uri);
+    assertThat(ServletSupport.path(uri, "/app", "/shop", "/checkout")).isSameAs(uri);
   }
 
   @Test
-  void dropsPathParametersFromEverySegment() {
-    assertThat(ServletSupport.path("/app/shop;jsessionid=ABC")).isEqualTo("/app/shop");
-    assertThat(ServletSupport.path("/app;v=1/shop;x=2/pay")).isEqualTo("/app/shop/pay");
+  void rebuildsFromDecodedPartsWhenTheUriHasPathParameters() {
+    assertThat(ServletSupport.path("/app/shop;jsessionid=ABC", "/app", "/shop", null))
+        .isEqualTo("/app/shop");
   }
 
   @Test
-  void answersRootForAMissingUri() {
-    assertThat(ServletSupport.path(null)).isEqualTo("/");
+  void rebuildsFromDecodedPartsWhenTheUriIsEscapedOrHasDotSegments() {
+    assertThat(ServletSupport.path("/app/shop/%63heckout", "/app", "/shop", "/checkout"))
+        .isEqualTo("/app/shop/checkout");
+    assertThat(ServletSupport.path("/app/shop/./checkout", "/app", "/shop", "/checkout"))
+        .isEqualTo("/app/shop/checkout");
+    assertThat(ServletSupport.path("/app//shop", "/app", "/shop", null)).isEqualTo("/app/shop");
+  }
+
+  @Test
+  void answersRootWhenNothingIsKnown() {
+    assertThat(ServletSupport.path(null, null, null, null)).isEqualTo("/");
+    assertThat(ServletSupport.path(null, "", "", null)).isEqualTo("/");
   }
 }

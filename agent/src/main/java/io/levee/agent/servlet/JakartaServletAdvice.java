@@ -34,7 +34,11 @@ final class JakartaServletAdvice {
     request.setAttribute(ServletSupport.SEEN, Boolean.TRUE);
     HttpServletRequest http = (HttpServletRequest) request;
     token =
-        Levee.servletEnter(http.getMethod(), ServletSupport.path(http.getRequestURI()), request);
+        Levee.servletEnter(
+            http.getMethod(),
+            ServletSupport.path(
+                http.getRequestURI(), http.getContextPath(), http.getServletPath(), http.getPathInfo()),
+            request);
     start = System.nanoTime();
     return token;
   }

@@ -25,8 +25,10 @@ final class MatchReader {
   static Match read(Section resource) {
     Section m = resource.section("match", "a mapping with one of servlet, http or jdbc", KINDS);
     if (m == null) {
-      resource.missing("match", "`match` is required: which calls this resource covers, like"
-          + " match: { servlet: { paths: [\"/api/**\"] } }");
+      resource.missing(
+          "match",
+          "`match` is required: which calls this resource covers, like"
+              + " match: { servlet: { paths: [\"/api/**\"] } }");
       return null;
     }
     if (!m.readable()) {
@@ -38,34 +40,54 @@ final class MatchReader {
       return null;
     }
     for (int i = 1; i < kinds.size(); i++) {
-      m.reject(kinds.get(i), "a resource matches one kind of call, but `match` has both `"
-          + kinds.get(0) + "` and `" + kinds.get(i) + "`; split it into two resources");
+      m.reject(
+          kinds.get(i),
+          "a resource matches one kind of call, but `match` has both `"
+              + kinds.get(0)
+              + "` and `"
+              + kinds.get(i)
+              + "`; split it into two resources");
     }
     if (kinds.size() > 1) {
       return null;
     }
-    return kinds.get(0).equals("servlet") ? servlet(m) : kinds.get(0).equals("http") ? http(m) : jdbc(m);
+    return kinds.get(0).equals("servlet")
+        ? servlet(m)
+        : kinds.get(0).equals("http") ? http(m) : jdbc(m);
   }
 
   private static Match servlet(Section m) {
     Section s = m.section("servlet", "a mapping with paths and methods", SERVLET);
     List<String> paths = s.list("paths", Patterns.PATH_PATTERN, "[\"/api/**\"]");
     List<String> methods = s.list("methods", Patterns.METHOD, "[GET, POST]");
-    return new Match(CallKind.SERVLET, orEmpty(methods), orEmpty(paths), none(),
-        EnumSet.noneOf(Operation.class), none(), null);
+    return new Match(
+        CallKind.SERVLET,
+        orEmpty(methods),
+        orEmpty(paths),
+        none(),
+        EnumSet.noneOf(Operation.class),
+        none(),
+        null);
   }
 
   private static Match http(Section m) {
     Section s = m.section("http", "a mapping with urls and methods", HTTP);
     List<String> urls = s.list("urls", Patterns.URL_PATTERN, "[\"https://pay.example.com/**\"]");
     List<String> methods = s.list("methods", Patterns.METHOD, "[GET, POST]");
-    return new Match(CallKind.HTTP, orEmpty(methods), none(), orEmpty(urls),
-        EnumSet.noneOf(Operation.class), none(), null);
+    return new Match(
+        CallKind.HTTP,
+        orEmpty(methods),
+        none(),
+        orEmpty(urls),
+        EnumSet.noneOf(Operation.class),
+        none(),
+        null);
   }
 
   private static Match jdbc(Section m) {
     Section s = m.section("jdbc", "a mapping with urls, operations, tables and sql", JDBC);
-    List<String> urls = s.list("urls", Patterns.JDBC_URL_PATTERN, "[\"jdbc:postgresql://*/orders\"]");
+    List<String> urls =
+        s.list("urls", Patterns.JDBC_URL_PATTERN, "[\"jdbc:postgresql://*/orders\"]");
     List<Operation> operations = s.list("operations", Patterns.OPERATION, "[SELECT, UPDATE]");
     List<String> tables = s.list("tables", Patterns.TABLE_PATTERN, "[orders, order_*]");
     String sql = s.get("sql", Patterns.SQL_REGEX, null);
@@ -76,8 +98,12 @@ final class MatchReader {
     if (ops.contains(Operation.CONNECT)) {
       for (String key : new String[] {"tables", "sql"}) {
         if (s.has(key)) {
-          s.reject(key, "`" + key + "` never matches CONNECT, which runs no SQL; match connections"
-              + " in a resource of their own");
+          s.reject(
+              key,
+              "`"
+                  + key
+                  + "` never matches CONNECT, which runs no SQL; match connections"
+                  + " in a resource of their own");
         }
       }
     }

@@ -41,7 +41,8 @@ final class Patterns {
       ValueType.of("a name of 1 to 64 letters, digits, '.', '_' or '-'", matching(NAME));
 
   static final ValueType<String> METHOD =
-      ValueType.of("an HTTP method (" + Suggestions.join(METHODS) + ")",
+      ValueType.of(
+          "an HTTP method (" + Suggestions.join(METHODS) + ")",
           new ValueType.Parse<String>() {
             @Override
             public String parse(String text) throws ValueType.Bad {
@@ -54,7 +55,8 @@ final class Patterns {
           });
 
   static final ValueType<Operation> OPERATION =
-      ValueType.of("an operation (SELECT, INSERT, UPDATE, DELETE, CALL, DDL, OTHER or CONNECT)",
+      ValueType.of(
+          "an operation (SELECT, INSERT, UPDATE, DELETE, CALL, DDL, OTHER or CONNECT)",
           new ValueType.Parse<Operation>() {
             @Override
             public Operation parse(String text) throws ValueType.Bad {
@@ -68,128 +70,156 @@ final class Patterns {
           });
 
   static final ValueType<String> PATH_PATTERN =
-      ValueType.of("a path pattern starting with /, like /shop/**", new ValueType.Parse<String>() {
-        @Override
-        public String parse(String text) throws ValueType.Bad {
-          if (!PATH.matcher(text).matches()) {
-            throw new ValueType.Bad();
-          }
-          java.util.regex.Matcher braces = BRACES.matcher(text);
-          while (braces.find()) {
-            if (!VARIABLE.matcher(braces.group()).matches()) {
-              throw new ValueType.Bad("`{` and `}` must enclose a name within one segment, like"
-                  + " /users/{id}, got " + Section.quote(text));
+      ValueType.of(
+          "a path pattern starting with /, like /shop/**",
+          new ValueType.Parse<String>() {
+            @Override
+            public String parse(String text) throws ValueType.Bad {
+              if (!PATH.matcher(text).matches()) {
+                throw new ValueType.Bad();
+              }
+              java.util.regex.Matcher braces = BRACES.matcher(text);
+              while (braces.find()) {
+                if (!VARIABLE.matcher(braces.group()).matches()) {
+                  throw new ValueType.Bad(
+                      "`{` and `}` must enclose a name within one segment, like"
+                          + " /users/{id}, got "
+                          + Section.quote(text));
+                }
+              }
+              return text;
             }
-          }
-          return text;
-        }
-      });
+          });
 
   static final ValueType<String> URL_PATTERN =
-      ValueType.of("a URL pattern scheme://host[:port]/path, like https://pay.example.com/v1/**"
-          + " (*:// for any scheme)", matching(URL));
+      ValueType.of(
+          "a URL pattern scheme://host[:port]/path, like https://pay.example.com/v1/**"
+              + " (*:// for any scheme)",
+          matching(URL));
 
   static final ValueType<String> JDBC_URL_PATTERN =
-      ValueType.of("a JDBC URL pattern starting with jdbc:, like jdbc:postgresql://*/orders*",
+      ValueType.of(
+          "a JDBC URL pattern starting with jdbc:, like jdbc:postgresql://*/orders*",
           matching(JDBC_URL));
 
   static final ValueType<String> TABLE_PATTERN =
       ValueType.of("a table name pattern like orders or order_*", matching(TABLE));
 
   static final ValueType<String> SQL_REGEX =
-      ValueType.of("a regular expression", new ValueType.Parse<String>() {
-        @Override
-        public String parse(String text) throws ValueType.Bad {
-          try {
-            Pattern.compile(text);
-          } catch (PatternSyntaxException e) {
-            throw new ValueType.Bad("not a valid regular expression: " + e.getDescription()
-                + " near index " + e.getIndex() + " of " + Section.quote(text));
-          }
-          return text;
-        }
-      });
+      ValueType.of(
+          "a regular expression",
+          new ValueType.Parse<String>() {
+            @Override
+            public String parse(String text) throws ValueType.Bad {
+              try {
+                Pattern.compile(text);
+              } catch (PatternSyntaxException e) {
+                throw new ValueType.Bad(
+                    "not a valid regular expression: "
+                        + e.getDescription()
+                        + " near index "
+                        + e.getIndex()
+                        + " of "
+                        + Section.quote(text));
+              }
+              return text;
+            }
+          });
 
   static final ValueType<String> SQL_STATE_TYPE =
       ValueType.of("a SQLState of 5 digits or capital letters, like 53000", matching(SQL_STATE));
 
   static final ValueType<String> SQL_STATE_PATTERN_TYPE =
-      ValueType.of("a SQLState or a prefix pattern, like 40001 or 23*", matching(SQL_STATE_PATTERN));
+      ValueType.of(
+          "a SQLState or a prefix pattern, like 40001 or 23*", matching(SQL_STATE_PATTERN));
 
   static final ValueType<String> CLASS_NAME_TYPE =
-      ValueType.of("an exception class name like java.net.SocketTimeoutException",
-          matching(CLASS_NAME));
+      ValueType.of(
+          "an exception class name like java.net.SocketTimeoutException", matching(CLASS_NAME));
 
   static final ValueType<String> FAILURE_STATUS =
-      ValueType.of("a status code 100-599 or a class like 5xx", new ValueType.Parse<String>() {
-        @Override
-        public String parse(String text) throws ValueType.Bad {
-          if (STATUS_CLASS.matcher(text).matches()) {
-            return text.toLowerCase(Locale.ROOT);
-          }
-          return String.valueOf(code(text, 100, 599));
-        }
-      });
+      ValueType.of(
+          "a status code 100-599 or a class like 5xx",
+          new ValueType.Parse<String>() {
+            @Override
+            public String parse(String text) throws ValueType.Bad {
+              if (STATUS_CLASS.matcher(text).matches()) {
+                return text.toLowerCase(Locale.ROOT);
+              }
+              return String.valueOf(code(text, 100, 599));
+            }
+          });
 
   static final ValueType<String> HEADER_NAME =
       ValueType.of("a header name like X-Reason", matching(TOKEN));
 
   static final ValueType<String> HEADER_VALUE =
-      ValueType.of("a header value on one line", new ValueType.Parse<String>() {
-        @Override
-        public String parse(String text) throws ValueType.Bad {
-          if (CONTROL.matcher(text).find()) {
-            throw new ValueType.Bad("a header value must be one line without control characters");
-          }
-          return text;
-        }
-      });
+      ValueType.of(
+          "a header value on one line",
+          new ValueType.Parse<String>() {
+            @Override
+            public String parse(String text) throws ValueType.Bad {
+              if (CONTROL.matcher(text).find()) {
+                throw new ValueType.Bad(
+                    "a header value must be one line without control characters");
+              }
+              return text;
+            }
+          });
 
   static final ValueType<KeySpec> KEY =
-      ValueType.of("ip, header:NAME or param:NAME", new ValueType.Parse<KeySpec>() {
-        @Override
-        public KeySpec parse(String text) throws ValueType.Bad {
-          if (text.equals("ip")) {
-            return new KeySpec(KeySpec.Source.IP, null);
-          }
-          if (text.startsWith("header:") && TOKEN.matcher(text.substring(7)).matches()) {
-            return new KeySpec(KeySpec.Source.HEADER, text.substring(7));
-          }
-          if (text.startsWith("param:") && text.length() > 6 && !text.substring(6).contains(" ")) {
-            return new KeySpec(KeySpec.Source.PARAM, text.substring(6));
-          }
-          throw new ValueType.Bad();
-        }
-      });
+      ValueType.of(
+          "ip, header:NAME or param:NAME",
+          new ValueType.Parse<KeySpec>() {
+            @Override
+            public KeySpec parse(String text) throws ValueType.Bad {
+              if (text.equals("ip")) {
+                return new KeySpec(KeySpec.Source.IP, null);
+              }
+              if (text.startsWith("header:") && TOKEN.matcher(text.substring(7)).matches()) {
+                return new KeySpec(KeySpec.Source.HEADER, text.substring(7));
+              }
+              if (text.startsWith("param:")
+                  && text.length() > 6
+                  && !text.substring(6).contains(" ")) {
+                return new KeySpec(KeySpec.Source.PARAM, text.substring(6));
+              }
+              throw new ValueType.Bad();
+            }
+          });
 
   static final ValueType<Integer> RETRY_AFTER =
-      ValueType.of("auto, none or a duration like 2s", new ValueType.Parse<Integer>() {
-        @Override
-        public Integer parse(String text) throws ValueType.Bad {
-          if (text.equals("auto")) {
-            return OnBlock.RETRY_AFTER_AUTO;
-          }
-          if (text.equals("none")) {
-            return OnBlock.RETRY_AFTER_NONE;
-          }
-          long nanos = Types.nanos(text);
-          if (nanos == 0) {
-            throw new ValueType.Bad("must be more than 0 (use none to send no Retry-After), got "
-                + text);
-          }
-          long second = TimeUnit.SECONDS.toNanos(1);
-          return (int) ((nanos + second - 1) / second);
-        }
-      });
+      ValueType.of(
+          "auto, none or a duration like 2s",
+          new ValueType.Parse<Integer>() {
+            @Override
+            public Integer parse(String text) throws ValueType.Bad {
+              if (text.equals("auto")) {
+                return OnBlock.RETRY_AFTER_AUTO;
+              }
+              if (text.equals("none")) {
+                return OnBlock.RETRY_AFTER_NONE;
+              }
+              long nanos = Types.nanos(text);
+              if (nanos == 0) {
+                throw new ValueType.Bad(
+                    "must be more than 0 (use none to send no Retry-After), got " + text);
+              }
+              long second = TimeUnit.SECONDS.toNanos(1);
+              return (int) ((nanos + second - 1) / second);
+            }
+          });
 
   /** An HTTP status code in [min, max]. */
   static ValueType<Integer> status(final int min, final int max) {
-    return ValueType.of("an HTTP status code", new ValueType.Parse<Integer>() {
-      @Override
-      public Integer parse(String text) throws ValueType.Bad {
-        return code(text, min, max);
-      }
-    });
+    return ValueType.of(
+        "an HTTP status code",
+        new ValueType.Parse<Integer>() {
+          @Override
+          public Integer parse(String text) throws ValueType.Bad {
+            return code(text, min, max);
+          }
+        });
   }
 
   private static int code(String text, int min, int max) throws ValueType.Bad {

@@ -11,17 +11,24 @@ import io.levee.rules.model.TimeoutsSpec;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads the policies of a resource: rate-limit, concurrency, circuit-breaker, adaptive, timeouts.
- * A default that would contradict a value the file gives yields to it (only {@code min-limit: 300}
- * raises the default {@code max-limit} to 300); two values the file gives that contradict each other
- * are an error. {@code kind} is the resource's kind of call, or null when its match is broken.
+ * Reads the policies of a resource: rate-limit, concurrency, circuit-breaker, adaptive, timeouts. A
+ * default that would contradict a value the file gives yields to it (only {@code min-limit: 300}
+ * raises the default {@code max-limit} to 300); two values the file gives that contradict each
+ * other are an error. {@code kind} is the resource's kind of call, or null when its match is
+ * broken.
  */
 final class PolicyReader {
   static final String[] RATE_LIMIT = {"rate", "burst", "warm-up", "max-wait", "per"};
   static final String[] CONCURRENCY = {"max", "max-wait"};
   static final String[] CIRCUIT_BREAKER = {
-    "failure-rate", "slow-call", "slow-call-rate", "window", "minimum-calls", "open-for",
-    "open-for-max", "half-open-calls"
+    "failure-rate",
+    "slow-call",
+    "slow-call-rate",
+    "window",
+    "minimum-calls",
+    "open-for",
+    "open-for-max",
+    "half-open-calls"
   };
   static final String[] ADAPTIVE = {"min-limit", "max-limit", "initial-limit", "cpu-target"};
   static final String[] TIMEOUTS = {"connect", "read", "query"};
@@ -39,8 +46,12 @@ final class PolicyReader {
     long maxWait = s.get("max-wait", WAIT, 0L);
     KeySpec per = s.get("per", Patterns.KEY, null);
     if (per != null && kind != null && kind != CallKind.SERVLET) {
-      s.reject("per", "`per` gives each client of an inbound request its own bucket, so it applies"
-          + " only to servlet resources; this resource matches " + kind.key + " calls");
+      s.reject(
+          "per",
+          "`per` gives each client of an inbound request its own bucket, so it applies"
+              + " only to servlet resources; this resource matches "
+              + kind.key
+              + " calls");
     }
     if (rate == null) {
       return null;
@@ -59,8 +70,10 @@ final class PolicyReader {
     long slowCall = s.get("slow-call", POSITIVE_DURATION, 0L);
     double slowCallRate = s.get("slow-call-rate", Types.RATIO, Defaults.BREAKER_SLOW_CALL_RATE);
     if (s.has("slow-call-rate") && !s.has("slow-call")) {
-      s.reject("slow-call-rate", "`slow-call-rate` needs `slow-call`, the duration above which a"
-          + " call counts as slow");
+      s.reject(
+          "slow-call-rate",
+          "`slow-call-rate` needs `slow-call`, the duration above which a"
+              + " call counts as slow");
     }
     long window =
         s.get("window", Types.duration(TimeUnit.SECONDS.toNanos(1)), Defaults.BREAKER_WINDOW_NANOS);
@@ -71,13 +84,18 @@ final class PolicyReader {
     int halfOpenCalls =
         s.get("half-open-calls", Types.whole(1, 10_000), Defaults.BREAKER_HALF_OPEN_CALLS);
     if (openFor != null && openForMax != null && openForMax < openFor) {
-      s.reject("open-for-max", "`open-for-max` (" + Types.format(openForMax)
-          + ") must not be less than `open-for` (" + Types.format(openFor) + ")");
+      s.reject(
+          "open-for-max",
+          "`open-for-max` ("
+              + Types.format(openForMax)
+              + ") must not be less than `open-for` ("
+              + Types.format(openFor)
+              + ")");
     }
-    long open = openFor != null ? openFor
-        : Math.min(Defaults.BREAKER_OPEN_FOR_NANOS, orMax(openForMax));
-    long openMax = openForMax != null ? openForMax
-        : Math.max(Defaults.BREAKER_OPEN_FOR_MAX_NANOS, open);
+    long open =
+        openFor != null ? openFor : Math.min(Defaults.BREAKER_OPEN_FOR_NANOS, orMax(openForMax));
+    long openMax =
+        openForMax != null ? openForMax : Math.max(Defaults.BREAKER_OPEN_FOR_MAX_NANOS, open);
     return new CircuitBreakerSpec(
         failureRate, slowCall, slowCallRate, window, minimumCalls, open, openMax, halfOpenCalls);
   }
@@ -92,19 +110,25 @@ final class PolicyReader {
       s.reject("max-limit", "`max-limit` (" + max + ") is less than `min-limit` (" + min + ")");
     }
     if (initial != null && min != null && initial < min) {
-      s.reject("initial-limit",
+      s.reject(
+          "initial-limit",
           "`initial-limit` (" + initial + ") is less than `min-limit` (" + min + ")");
     }
     if (initial != null && max != null && initial > max) {
-      s.reject("initial-limit",
+      s.reject(
+          "initial-limit",
           "`initial-limit` (" + initial + ") is more than `max-limit` (" + max + ")");
     }
-    int lo = min != null ? min
-        : Math.min(Defaults.ADAPTIVE_MIN_LIMIT, Math.min(orMax(max), orMax(initial)));
-    int hi = max != null ? max
-        : Math.max(Defaults.ADAPTIVE_MAX_LIMIT, Math.max(orZero(min), orZero(initial)));
-    int start = initial != null ? initial
-        : Math.max(lo, Math.min(hi, Defaults.ADAPTIVE_INITIAL_LIMIT));
+    int lo =
+        min != null
+            ? min
+            : Math.min(Defaults.ADAPTIVE_MIN_LIMIT, Math.min(orMax(max), orMax(initial)));
+    int hi =
+        max != null
+            ? max
+            : Math.max(Defaults.ADAPTIVE_MAX_LIMIT, Math.max(orZero(min), orZero(initial)));
+    int start =
+        initial != null ? initial : Math.max(lo, Math.min(hi, Defaults.ADAPTIVE_INITIAL_LIMIT));
     return new AdaptiveSpec(lo, hi, start, cpuTarget);
   }
 
@@ -117,9 +141,18 @@ final class PolicyReader {
 
   private static long timeout(Section s, String key, CallKind kind, CallKind only) {
     long nanos = s.get(key, POSITIVE_DURATION, 0L);
-    if (s.has(key) && kind != null && kind != only) {
-      s.reject(key, "`" + key + "` applies only to " + only.key + " resources; this resource"
-          + " matches " + kind.key + " calls");
+    // a servlet resource gets one error for the whole of timeouts, from the resource
+    if (s.has(key) && kind != null && kind != only && kind != CallKind.SERVLET) {
+      s.reject(
+          key,
+          "`"
+              + key
+              + "` applies only to "
+              + only.key
+              + " resources; this resource"
+              + " matches "
+              + kind.key
+              + " calls");
     }
     return nanos;
   }

@@ -6,7 +6,9 @@ import java.util.List;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.nodes.Node;
 
-/** Collects the errors of one rules file; reading goes on after each so all are reported at once. */
+/**
+ * Collects the errors of one rules file; reading goes on after each so all are reported at once.
+ */
 final class Problems {
   private final String source;
   private final List<RuleError> errors = new ArrayList<RuleError>();
@@ -35,7 +37,9 @@ final class Problems {
     return errors.size();
   }
 
-  /** Sorted by position; the sort is stable, so errors at one place keep the order they were found. */
+  /**
+   * Sorted by position; the sort is stable, so errors at one place keep the order they were found.
+   */
   List<RuleError> sorted() {
     List<RuleError> copy = new ArrayList<RuleError>(errors);
     Collections.sort(copy);

@@ -16,8 +16,16 @@ import org.yaml.snakeyaml.nodes.Node;
 /** Reads one entry of {@code resources:} and checks that its parts fit together. */
 final class ResourceReader {
   static final String[] KEYS = {
-    "name", "mode", "match", "rate-limit", "concurrency", "circuit-breaker", "adaptive", "failure",
-    "timeouts", "on-block"
+    "name",
+    "mode",
+    "match",
+    "rate-limit",
+    "concurrency",
+    "circuit-breaker",
+    "adaptive",
+    "failure",
+    "timeouts",
+    "on-block"
   };
   private static final String[] POLICIES = {
     "circuit-breaker", "rate-limit", "concurrency", "adaptive", "timeouts"
@@ -28,56 +36,90 @@ final class ResourceReader {
   /** The resource, or null when it has any error (all of them reported). */
   static ResourceRule read(Node node, String path, Mode defaultMode, Problems problems) {
     int before = problems.count();
-    Section r = Section.read(node, node.getStartMark(), path, problems,
-        "a resource: a mapping with name, match and policies", KEYS);
+    if (Section.isNull(node)) {
+      problems.at(
+          node,
+          path,
+          "expected a resource: a mapping with name, match and policies, got" + " nothing");
+      return null;
+    }
+    Section r =
+        Section.read(
+            node,
+            node.getStartMark(),
+            path,
+            problems,
+            "a resource: a mapping with name, match and policies",
+            KEYS);
     if (!r.readable()) {
       return null;
     }
-    String name = r.require("name", Patterns.NAME_TYPE, "a unique name for the resource, like"
-        + " checkout");
+    String name =
+        r.require("name", Patterns.NAME_TYPE, "a unique name for the resource, like" + " checkout");
     Mode mode = r.get("mode", Types.MODE, defaultMode);
     Match match = MatchReader.read(r);
     CallKind kind = match != null ? match.kind : null;
 
-    Section rl = r.section("rate-limit", "a mapping with rate, burst, warm-up, max-wait and per",
-        PolicyReader.RATE_LIMIT);
+    Section rl =
+        r.section(
+            "rate-limit",
+            "a mapping with rate, burst, warm-up, max-wait and per",
+            PolicyReader.RATE_LIMIT);
     RateLimitSpec rateLimit = rl != null ? PolicyReader.rateLimit(rl, kind) : null;
-    Section c = r.section("concurrency", "a mapping with max and max-wait", PolicyReader.CONCURRENCY);
+    Section c =
+        r.section("concurrency", "a mapping with max and max-wait", PolicyReader.CONCURRENCY);
     ConcurrencySpec concurrency = c != null ? PolicyReader.concurrency(c) : null;
-    Section cb = r.section("circuit-breaker", "a mapping of circuit-breaker settings",
-        PolicyReader.CIRCUIT_BREAKER);
+    Section cb =
+        r.section(
+            "circuit-breaker",
+            "a mapping of circuit-breaker settings",
+            PolicyReader.CIRCUIT_BREAKER);
     CircuitBreakerSpec breaker = cb != null ? PolicyReader.circuitBreaker(cb) : null;
-    Section a = r.section("adaptive", "a mapping with min-limit, max-limit, initial-limit and"
-        + " cpu-target", PolicyReader.ADAPTIVE);
+    Section a =
+        r.section(
+            "adaptive",
+            "a mapping with min-limit, max-limit, initial-limit and" + " cpu-target",
+            PolicyReader.ADAPTIVE);
     AdaptiveSpec adaptive = a != null ? PolicyReader.adaptive(a) : null;
-    Section t = r.section("timeouts", "a mapping with connect, read or query", PolicyReader.TIMEOUTS);
+    Section t =
+        r.section("timeouts", "a mapping with connect, read or query", PolicyReader.TIMEOUTS);
     TimeoutsSpec timeouts = t != null ? PolicyReader.timeouts(t, kind) : TimeoutsSpec.NONE;
-    Section f = r.section("failure", "a mapping with statuses, exceptions, ignore-exceptions and"
-        + " ignore-sql-states", OutcomeReader.FAILURE);
+    Section f =
+        r.section(
+            "failure",
+            "a mapping with statuses, exceptions, ignore-exceptions and" + " ignore-sql-states",
+            OutcomeReader.FAILURE);
     FailureSpec failure = f != null ? OutcomeReader.failure(f, kind) : FailureSpec.DEFAULT;
-    Section b = r.section("on-block", "a mapping of what a blocked call gets", OutcomeReader.ON_BLOCK);
+    Section b =
+        r.section("on-block", "a mapping of what a blocked call gets", OutcomeReader.ON_BLOCK);
     OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, kind) : OnBlock.DEFAULT;
 
     if (t != null && t.readable() && t.isEmpty()) {
       r.reject("timeouts", "`timeouts` is empty; set connect and read (http) or query (jdbc)");
     }
     if (t != null && kind == CallKind.SERVLET) {
-      r.reject("timeouts", "`timeouts` applies to http and jdbc resources; a servlet resource"
-          + " serves calls, it does not make them");
+      r.reject(
+          "timeouts",
+          "`timeouts` applies to http and jdbc resources; a servlet resource"
+              + " serves calls, it does not make them");
     }
     if (f != null && cb == null && a == null) {
-      r.reject("failure", "`failure` only tells circuit-breaker and adaptive what a failed call is,"
-          + " and this resource has neither");
+      r.reject(
+          "failure",
+          "`failure` only tells circuit-breaker and adaptive what a failed call is,"
+              + " and this resource has neither");
     }
     if (!hasPolicy(r)) {
-      r.error((name != null ? "resource `" + name + "`" : "this resource") + " has no policy; add"
-          + " at least one of circuit-breaker, rate-limit, concurrency, adaptive or timeouts");
+      r.error(
+          (name != null ? "resource `" + name + "`" : "this resource")
+              + " has no policy; add"
+              + " at least one of circuit-breaker, rate-limit, concurrency, adaptive or timeouts");
     }
     if (problems.count() > before) {
       return null;
     }
-    return new ResourceRule(name, mode, match, breaker, rateLimit, concurrency, adaptive, failure,
-        timeouts, onBlock);
+    return new ResourceRule(
+        name, mode, match, breaker, rateLimit, concurrency, adaptive, failure, timeouts, onBlock);
   }
 
   private static boolean hasPolicy(Section r) {

@@ -1,7 +1,6 @@
 package io.levee.rules.load;
 
 import io.levee.rules.model.AdaptiveSpec;
-import io.levee.rules.model.CallKind;
 import io.levee.rules.model.Defaults;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
@@ -15,7 +14,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
@@ -28,28 +29,34 @@ final class RuleSetReader {
   private static final long MIN_RELOAD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
   private static final ValueType<String> VERSION =
-      ValueType.of("1", new ValueType.Parse<String>() {
-        @Override
-        public String parse(String text) throws ValueType.Bad {
-          if (!text.equals("1")) {
-            throw new ValueType.Bad("unsupported version " + Section.quote(text)
-                + "; this version of Levee reads version 1");
-          }
-          return text;
-        }
-      });
+      ValueType.of(
+          "1",
+          new ValueType.Parse<String>() {
+            @Override
+            public String parse(String text) throws ValueType.Bad {
+              if (!text.equals("1")) {
+                throw new ValueType.Bad(
+                    "unsupported version "
+                        + Section.quote(text)
+                        + "; this version of Levee reads version 1");
+              }
+              return text;
+            }
+          });
 
   private static final ValueType<Long> RELOAD =
-      ValueType.of("a duration like 2s, or 0 to turn reloading off", new ValueType.Parse<Long>() {
-        @Override
-        public Long parse(String text) throws ValueType.Bad {
-          long nanos = Types.nanos(text);
-          if (nanos > 0 && nanos < MIN_RELOAD_NANOS) {
-            throw new ValueType.Bad("must be 0 (off) or at least 100ms, got " + text);
-          }
-          return nanos;
-        }
-      });
+      ValueType.of(
+          "a duration like 2s, or 0 to turn reloading off",
+          new ValueType.Parse<Long>() {
+            @Override
+            public Long parse(String text) throws ValueType.Bad {
+              long nanos = Types.nanos(text);
+              if (nanos > 0 && nanos < MIN_RELOAD_NANOS) {
+                throw new ValueType.Bad("must be 0 (off) or at least 100ms, got " + text);
+              }
+              return nanos;
+            }
+          });
 
   private RuleSetReader() {}
 
@@ -60,15 +67,22 @@ final class RuleSetReader {
       return null;
     }
     int before = problems.count();
-    Section top = Section.read(root, root.getStartMark(), "", problems,
-        "a mapping with version, settings, system and resources", KEYS);
+    Section top =
+        Section.read(
+            root,
+            root.getStartMark(),
+            "",
+            problems,
+            "a mapping with version, settings, system and resources",
+            KEYS);
     if (!top.readable()) {
       return null;
     }
     top.require("version", VERSION, "start the file with `version: 1`");
-    Settings settings = settings(top.section("settings", "a mapping with mode, reload and max-keys",
-        SETTINGS));
-    Section s = top.section("system", "a mapping with exclude, adaptive, on-block and mode", SYSTEM);
+    Settings settings =
+        settings(top.section("settings", "a mapping with mode, reload and max-keys", SETTINGS));
+    Section s =
+        top.section("system", "a mapping with exclude, adaptive, on-block and mode", SYSTEM);
     SystemRule system = s != null ? system(s, settings.mode) : null;
     List<ResourceRule> resources = resources(top, settings.mode, problems);
     if (problems.count() > before) {
@@ -89,19 +103,25 @@ final class RuleSetReader {
 
   private static SystemRule system(Section s, Mode defaultMode) {
     List<String> exclude = s.list("exclude", Patterns.PATH_PATTERN, "[\"/health\"]");
-    Section a = s.section("adaptive", "a mapping with min-limit, max-limit, initial-limit and"
-        + " cpu-target", PolicyReader.ADAPTIVE);
+    Section a =
+        s.section(
+            "adaptive",
+            "a mapping with min-limit, max-limit, initial-limit and" + " cpu-target",
+            PolicyReader.ADAPTIVE);
     AdaptiveSpec adaptive = null;
     if (a == null) {
       if (s.readable()) {
-        s.missing("adaptive", "`adaptive` is required: the limit on all inbound requests, like"
-            + " adaptive: { cpu-target: 80% }");
+        s.missing(
+            "adaptive",
+            "`adaptive` is required: the limit on all inbound requests, like"
+                + " adaptive: { cpu-target: 80% }");
       }
     } else {
       adaptive = PolicyReader.adaptive(a);
     }
-    Section b = s.section("on-block", "a mapping of what a shed request gets", OutcomeReader.ON_BLOCK);
-    OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, CallKind.SERVLET) : OnBlock.DEFAULT;
+    Section b =
+        s.section("on-block", "a mapping of what a shed request gets", OutcomeReader.ON_BLOCK);
+    OnBlock onBlock = b != null ? OutcomeReader.systemOnBlock(b) : OnBlock.DEFAULT;
     Mode mode = s.get("mode", Types.MODE, defaultMode);
     return new SystemRule(
         exclude != null ? exclude : Collections.<String>emptyList(), adaptive, mode, onBlock);
@@ -114,8 +134,12 @@ final class RuleSetReader {
       return resources;
     }
     if (!(list instanceof SequenceNode)) {
-      problems.at(list, "resources", "expected a list of resources, each starting with `- name:`,"
-          + " got " + Section.describe(list));
+      problems.at(
+          list,
+          "resources",
+          "expected a list of resources, each starting with `- name:`,"
+              + " got "
+              + Section.describe(list));
       return resources;
     }
     Map<String, Node> names = new HashMap<String, Node>();
@@ -144,15 +168,21 @@ final class RuleSetReader {
       names.put(name, nameNode);
       return;
     }
-    problems.at(nameNode, path + ".name", "duplicate resource name `" + name + "`; line "
-        + (first.getStartMark().getLine() + 1) + " already uses it, and names must be unique");
+    problems.at(
+        nameNode,
+        path + ".name",
+        "duplicate resource name `"
+            + name
+            + "`; line "
+            + (first.getStartMark().getLine() + 1)
+            + " already uses it, and names must be unique");
   }
 
   private static Node nameNode(Node item) {
-    if (!(item instanceof org.yaml.snakeyaml.nodes.MappingNode)) {
+    if (!(item instanceof MappingNode)) {
       return null;
     }
-    for (org.yaml.snakeyaml.nodes.NodeTuple t : ((org.yaml.snakeyaml.nodes.MappingNode) item).getValue()) {
+    for (NodeTuple t : ((MappingNode) item).getValue()) {
       if (t.getKeyNode() instanceof ScalarNode
           && ((ScalarNode) t.getKeyNode()).getValue().equals("name")
           && t.getValueNode() instanceof ScalarNode

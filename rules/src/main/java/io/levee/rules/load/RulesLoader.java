@@ -9,10 +9,12 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * The one way to turn a rules file into a {@link RuleSet}: bounded reading, safe YAML composition,
@@ -44,8 +46,10 @@ public final class RulesLoader {
       return text == null ? LoadResult.failed(problems.sorted()) : parse(source, text);
     } catch (NoSuchFileException e) {
       problems.at(1, 1, "", "rules file not found");
+    } catch (AccessDeniedException e) {
+      problems.at(1, 1, "", "cannot read the rules file: permission denied");
     } catch (IOException e) {
-      problems.at(1, 1, "", "cannot read the rules file: " + e);
+      problems.at(1, 1, "", "cannot read the rules file: " + e.getMessage());
     }
     return LoadResult.failed(problems.sorted());
   }
@@ -58,7 +62,11 @@ public final class RulesLoader {
       return LoadResult.failed(problems.sorted());
     }
     String text = yaml.startsWith("\uFEFF") ? yaml.substring(1) : yaml;
-    RuleSet rules = RuleSetReader.read(SafeYaml.compose(text, problems), sourceName, problems);
+    Node root = SafeYaml.compose(text, problems);
+    if (problems.count() > 0) {
+      return LoadResult.failed(problems.sorted());
+    }
+    RuleSet rules = RuleSetReader.read(root, sourceName, problems);
     return rules != null && problems.count() == 0
         ? LoadResult.of(rules)
         : LoadResult.failed(problems.sorted());
@@ -80,9 +88,11 @@ public final class RulesLoader {
 
   /** Strict UTF-8: a file in another encoding is reported, not misread. */
   private static String decode(byte[] bytes, Problems problems) {
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    CharsetDecoder decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.wrap(bytes);
     CharBuffer out = CharBuffer.allocate(bytes.length);
     CoderResult result = decoder.decode(in, out, true);

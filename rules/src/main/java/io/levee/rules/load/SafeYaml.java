@@ -39,7 +39,9 @@ final class SafeYaml {
 
   private SafeYaml() {}
 
-  /** The root node; null when the document is empty or could not be read (then an error is added). */
+  /**
+   * The root node; null when the document is empty or could not be read (then an error is added).
+   */
   static Node compose(String text, Problems problems) {
     LoaderOptions options = new LoaderOptions();
     options.setMaxAliasesForCollections(MAX_ALIASES);
@@ -54,7 +56,8 @@ final class SafeYaml {
             return false;
           }
         });
-    Tracking parser = new Tracking(new ParserImpl(new StreamReader(new StringReader(text)), options));
+    Tracking parser =
+        new Tracking(new ParserImpl(new StreamReader(new StringReader(text)), options));
     Node root;
     try {
       root = new Composer(parser, new NoImplicitTypes(), options).getSingleNode();
@@ -69,13 +72,15 @@ final class SafeYaml {
           lineColumn[1],
           "",
           String.format(
-              "the file contains the character U+%04X, which YAML does not allow", e.getCodePoint()));
+              "the file contains the character U+%04X, which YAML does not allow",
+              e.getCodePoint()));
       return null;
     } catch (YAMLException e) {
       problems.at(parser.last, "", describe(e));
       return null;
     }
-    if (root != null && !tagsAreStandard(root, "", problems, new IdentityHashMap<Node, Boolean>())) {
+    if (root != null
+        && !tagsAreStandard(root, "", problems, new IdentityHashMap<Node, Boolean>())) {
       return null;
     }
     return root;
@@ -84,11 +89,15 @@ final class SafeYaml {
   private static String describe(YAMLException e) {
     String message = String.valueOf(e.getMessage());
     if (message.startsWith("Number of aliases")) {
-      return "more than " + MAX_ALIASES + " aliases to lists or mappings; the limit guards against"
+      return "more than "
+          + MAX_ALIASES
+          + " aliases to lists or mappings; the limit guards against"
           + " alias bombs";
     }
     if (message.startsWith("Nesting Depth exceeded")) {
-      return "nested more than " + MAX_DEPTH + " levels deep; the limit guards against hostile input";
+      return "nested more than "
+          + MAX_DEPTH
+          + " levels deep; the limit guards against hostile input";
     }
     if (message.startsWith("The incoming YAML document exceeds the limit")) {
       return "rules text is longer than 1 MiB, the limit";
@@ -101,12 +110,28 @@ final class SafeYaml {
     if (problem.startsWith("Global tag is not allowed: ")) {
       return tagMessage(problem.substring("Global tag is not allowed: ".length()));
     }
+    if (problem.equals("but found another document")) {
+      return "a rules file is one YAML document, but a second one starts here";
+    }
+    Mark context = marked.getContextMark();
+    if (problem.startsWith("expected <block end>") && context != null) {
+      return "invalid YAML: this line does not line up with the block that starts at "
+          + (context.getLine() + 1)
+          + ":"
+          + (context.getColumn() + 1)
+          + "; check its indentation";
+    }
+    if (problem.contains("\\t(TAB)")) {
+      return "invalid YAML: a tab character; YAML indents with spaces only";
+    }
     StringBuilder text = new StringBuilder("invalid YAML: ").append(problem);
     if (marked.getContext() != null) {
       text.append(" (").append(marked.getContext());
-      Mark context = marked.getContextMark();
       if (context != null) {
-        text.append(" at ").append(context.getLine() + 1).append(':').append(context.getColumn() + 1);
+        text.append(" at ")
+            .append(context.getLine() + 1)
+            .append(':')
+            .append(context.getColumn() + 1);
       }
       text.append(')');
     }
@@ -144,7 +169,8 @@ final class SafeYaml {
     } else if (node instanceof MappingNode) {
       for (NodeTuple t : ((MappingNode) node).getValue()) {
         Node key = t.getKeyNode();
-        String child = key instanceof ScalarNode ? Section.join(path, ((ScalarNode) key).getValue()) : path;
+        String child =
+            key instanceof ScalarNode ? Section.join(path, ((ScalarNode) key).getValue()) : path;
         ok &= tagsAreStandard(key, child, problems, seen);
         ok &= tagsAreStandard(t.getValueNode(), child, problems, seen);
       }
@@ -172,7 +198,9 @@ final class SafeYaml {
     protected void addImplicitResolvers() {}
   }
 
-  /** Remembers where the last event began, to locate errors that SnakeYAML raises without a mark. */
+  /**
+   * Remembers where the last event began, to locate errors that SnakeYAML raises without a mark.
+   */
   private static final class Tracking implements Parser {
     private final Parser parser;
     Mark last;

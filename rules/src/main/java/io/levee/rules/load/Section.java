@@ -2,7 +2,6 @@ package io.levee.rules.load;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,11 +18,12 @@ import org.yaml.snakeyaml.nodes.Tag;
 /**
  * One mapping of the schema, such as {@code rate-limit:}. Reading it reports, up front, every key
  * that is duplicated, not a plain name, or not one of the keys allowed there. Then each value is
- * read with its {@link ValueType}; a bad value is reported at the value and the default is used,
- * so reading goes on and every error of the file is found in one pass.
+ * read with its {@link ValueType}; a bad value is reported at the value and the default is used, so
+ * reading goes on and every error of the file is found in one pass.
  */
 final class Section {
   final String path;
+
   /** Where to point when something is missing: the section's key, or the mapping itself. */
   final Mark mark;
 
@@ -73,7 +73,10 @@ final class Section {
   }
 
   static String duplicate(String key, Node first) {
-    return "duplicate key `" + key + "`; it is already set on line " + (first.getStartMark().getLine() + 1);
+    return "duplicate key `"
+        + key
+        + "`; it is already set on line "
+        + (first.getStartMark().getLine() + 1);
   }
 
   static String join(String path, String key) {
@@ -141,7 +144,9 @@ final class Section {
     return value == null ? fallback : value;
   }
 
-  /** The value of a key that must be present; null (with an error) when it is missing or invalid. */
+  /**
+   * The value of a key that must be present; null (with an error) when it is missing or invalid.
+   */
   <T> T require(String key, ValueType<T> type, String what) {
     if (!has(key)) {
       if (readable) {
@@ -159,13 +164,13 @@ final class Section {
     }
     Node node = value(key);
     if (!(node instanceof SequenceNode)) {
-      problems.at(node, path(key), "expected a list of " + type.expected + ", like " + example
-          + ", got " + describe(node));
+      problems.at(node, path(key), "expected a list like " + example + ", got " + describe(node));
       return null;
     }
     List<Node> items = ((SequenceNode) node).getValue();
     if (items.isEmpty()) {
-      problems.at(node, path(key), "the list is empty; leave `" + key + "` out to match everything");
+      problems.at(
+          node, path(key), "the list is empty; leave `" + key + "` out to match everything");
       return null;
     }
     int before = problems.count();
@@ -184,8 +189,12 @@ final class Section {
     }
     Node node = value(key);
     if (!(node instanceof MappingNode)) {
-      problems.at(node, path(key), "expected a mapping of header names to values, like"
-          + " { X-Reason: overload }, got " + describe(node));
+      problems.at(
+          node,
+          path(key),
+          "expected a mapping of header names to values, like"
+              + " { X-Reason: overload }, got "
+              + describe(node));
       return headers;
     }
     Map<String, Node> seen = new LinkedHashMap<String, Node>();
@@ -220,8 +229,10 @@ final class Section {
       return type.parse(text);
     } catch (ValueType.Bad bad) {
       String message = bad.getMessage();
-      problems.at(node, at, message != null ? message
-          : "expected " + type.expected + ", got " + quote(text));
+      problems.at(
+          node,
+          at,
+          message != null ? message : "expected " + type.expected + ", got " + quote(text));
       return null;
     }
   }
@@ -257,9 +268,5 @@ final class Section {
   static String quote(String text) {
     String shown = text.length() > 60 ? text.substring(0, 57) + "..." : text;
     return "'" + shown + "'";
-  }
-
-  static List<String> none() {
-    return Collections.emptyList();
   }
 }

@@ -32,8 +32,9 @@ final class Suggestions {
         bestDistance = d;
       }
     }
+    // two edits turn any short word into another; demand that most of the word survives
     boolean close = bestDistance <= MAX_DISTANCE && bestDistance < Math.min(word.length(), 4);
-    return best != null && (close || bestDistance == 0) ? best : null;
+    return close ? best : null;
   }
 
   static int distance(String a, String b) {
@@ -48,7 +49,10 @@ final class Suggestions {
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         int v = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
           v = Math.min(v, d[i - 2][j - 2] + 1);
         }
         d[i][j] = v;

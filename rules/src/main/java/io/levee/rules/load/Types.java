@@ -23,44 +23,52 @@ final class Types {
   private static final Pattern WHOLE = Pattern.compile("\\d(?:_?\\d){0,11}");
 
   static final ValueType<String> TEXT =
-      ValueType.of("a text", new ValueType.Parse<String>() {
-        @Override
-        public String parse(String text) {
-          return text;
-        }
-      });
+      ValueType.of(
+          "a text",
+          new ValueType.Parse<String>() {
+            @Override
+            public String parse(String text) {
+              return text;
+            }
+          });
 
   static final ValueType<Mode> MODE =
-      ValueType.of("enforce or monitor", new ValueType.Parse<Mode>() {
-        @Override
-        public Mode parse(String text) throws ValueType.Bad {
-          String word = text.toLowerCase(Locale.ROOT);
-          if (word.equals("enforce")) {
-            return Mode.ENFORCE;
-          }
-          if (word.equals("monitor")) {
-            return Mode.MONITOR;
-          }
-          throw new ValueType.Bad();
-        }
-      });
+      ValueType.of(
+          "enforce or monitor",
+          new ValueType.Parse<Mode>() {
+            @Override
+            public Mode parse(String text) throws ValueType.Bad {
+              String word = text.toLowerCase(Locale.ROOT);
+              if (word.equals("enforce")) {
+                return Mode.ENFORCE;
+              }
+              if (word.equals("monitor")) {
+                return Mode.MONITOR;
+              }
+              throw new ValueType.Bad();
+            }
+          });
 
   private Types() {}
 
   /** A duration of at least {@code minNanos} (0 allows {@code 0}) and at most one day. */
   static ValueType<Long> duration(final long minNanos) {
     String expected = "a duration like 250ms or 2s" + (minNanos == 0 ? ", or 0" : "");
-    return ValueType.of(expected, new ValueType.Parse<Long>() {
-      @Override
-      public Long parse(String text) throws ValueType.Bad {
-        long nanos = nanos(text);
-        if (nanos < minNanos) {
-          throw new ValueType.Bad(minNanos == 1 ? "must be more than 0, got " + text
-              : "must be at least " + format(minNanos) + ", got " + text);
-        }
-        return nanos;
-      }
-    });
+    return ValueType.of(
+        expected,
+        new ValueType.Parse<Long>() {
+          @Override
+          public Long parse(String text) throws ValueType.Bad {
+            long nanos = nanos(text);
+            if (nanos < minNanos) {
+              throw new ValueType.Bad(
+                  minNanos == 1
+                      ? "must be more than 0, got " + text
+                      : "must be at least " + format(minNanos) + ", got " + text);
+            }
+            return nanos;
+          }
+        });
   }
 
   static long nanos(String text) throws ValueType.Bad {
@@ -105,78 +113,89 @@ final class Types {
 
   /** A ratio in (0, 1]: {@code 50%} or {@code 0.5}. */
   static final ValueType<Double> RATIO =
-      ValueType.of("a ratio like 50% or 0.5", new ValueType.Parse<Double>() {
-        @Override
-        public Double parse(String text) throws ValueType.Bad {
-          Matcher percent = PERCENT.matcher(text);
-          double value;
-          if (percent.matches()) {
-            value = Double.parseDouble(percent.group(1)) / 100;
-          } else if (DECIMAL.matcher(text).matches()) {
-            value = Double.parseDouble(text);
-          } else {
-            throw new ValueType.Bad();
-          }
-          if (value <= 0 || value > 1) {
-            throw new ValueType.Bad("must be more than 0% and at most 100%, got " + text);
-          }
-          return value;
-        }
-      });
+      ValueType.of(
+          "a ratio like 50% or 0.5",
+          new ValueType.Parse<Double>() {
+            @Override
+            public Double parse(String text) throws ValueType.Bad {
+              Matcher percent = PERCENT.matcher(text);
+              double value;
+              if (percent.matches()) {
+                value = Double.parseDouble(percent.group(1)) / 100;
+              } else if (DECIMAL.matcher(text).matches()) {
+                value = Double.parseDouble(text);
+              } else {
+                throw new ValueType.Bad();
+              }
+              if (value <= 0 || value > 1) {
+                throw new ValueType.Bad("must be more than 0% and at most 100%, got " + text);
+              }
+              return value;
+            }
+          });
 
   /** A rate {@code N/s}, {@code N/m} or {@code N/h} with N > 0, in permits per second. */
   static final ValueType<Double> RATE_PER_SECOND =
-      ValueType.of("a rate like 50/s, 100/m or 1000/h", new ValueType.Parse<Double>() {
-        @Override
-        public Double parse(String text) throws ValueType.Bad {
-          Matcher m = RATE.matcher(text);
-          if (!m.matches()) {
-            throw new ValueType.Bad();
-          }
-          double n = Double.parseDouble(m.group(1));
-          if (n <= 0) {
-            throw new ValueType.Bad("must be more than 0, got " + text);
-          }
-          double seconds = TimeUnit.NANOSECONDS.toSeconds(unitNanos(m.group(2)));
-          return n / seconds;
-        }
-      });
+      ValueType.of(
+          "a rate like 50/s, 100/m or 1000/h",
+          new ValueType.Parse<Double>() {
+            @Override
+            public Double parse(String text) throws ValueType.Bad {
+              Matcher m = RATE.matcher(text);
+              if (!m.matches()) {
+                throw new ValueType.Bad();
+              }
+              double n = Double.parseDouble(m.group(1));
+              if (n <= 0) {
+                throw new ValueType.Bad("must be more than 0, got " + text);
+              }
+              double seconds = TimeUnit.NANOSECONDS.toSeconds(unitNanos(m.group(2)));
+              return n / seconds;
+            }
+          });
 
   /** A whole number in [min, max]; {@code 10_000} is read as 10000. */
   static ValueType<Integer> whole(final int min, final int max) {
-    return ValueType.of("a whole number", new ValueType.Parse<Integer>() {
-      @Override
-      public Integer parse(String text) throws ValueType.Bad {
-        if (!WHOLE.matcher(text).matches()) {
-          throw new ValueType.Bad();
-        }
-        long value = Long.parseLong(text.replace("_", ""));
-        if (value < min) {
-          throw new ValueType.Bad("must be at least " + min + ", got " + text);
-        }
-        if (value > max) {
-          throw new ValueType.Bad("must be at most " + max + ", got " + text);
-        }
-        return (int) value;
-      }
-    });
+    return ValueType.of(
+        "a whole number",
+        new ValueType.Parse<Integer>() {
+          @Override
+          public Integer parse(String text) throws ValueType.Bad {
+            if (!WHOLE.matcher(text).matches()) {
+              throw new ValueType.Bad();
+            }
+            long value = Long.parseLong(text.replace("_", ""));
+            if (value < min) {
+              throw new ValueType.Bad("must be at least " + min + ", got " + text);
+            }
+            if (value > max) {
+              throw new ValueType.Bad("must be at most " + max + ", got " + text);
+            }
+            return (int) value;
+          }
+        });
   }
 
   /** A number, decimals allowed, of at least {@code min}. */
   static ValueType<Double> number(final double min) {
-    return ValueType.of("a number", new ValueType.Parse<Double>() {
-      @Override
-      public Double parse(String text) throws ValueType.Bad {
-        if (!DECIMAL.matcher(text).matches()) {
-          throw new ValueType.Bad();
-        }
-        double value = Double.parseDouble(text);
-        if (value < min) {
-          throw new ValueType.Bad("must be at least " + BigDecimal.valueOf(min).stripTrailingZeros()
-              .toPlainString() + ", got " + text);
-        }
-        return value;
-      }
-    });
+    return ValueType.of(
+        "a number",
+        new ValueType.Parse<Double>() {
+          @Override
+          public Double parse(String text) throws ValueType.Bad {
+            if (!DECIMAL.matcher(text).matches()) {
+              throw new ValueType.Bad();
+            }
+            double value = Double.parseDouble(text);
+            if (value < min) {
+              throw new ValueType.Bad(
+                  "must be at least "
+                      + BigDecimal.valueOf(min).stripTrailingZeros().toPlainString()
+                      + ", got "
+                      + text);
+            }
+            return value;
+          }
+        });
   }
 }

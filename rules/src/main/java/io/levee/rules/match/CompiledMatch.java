@@ -17,6 +17,7 @@ final class CompiledMatch {
   final PathPattern[] paths;
   final UrlPattern[] urls;
   final JdbcUrlPattern[] jdbcUrls;
+
   /** By {@link Operation#ordinal()}; null when {@code operations} is empty. */
   final boolean[] operations;
 

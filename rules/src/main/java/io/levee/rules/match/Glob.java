@@ -5,9 +5,9 @@ package io.levee.rules.match;
  *
  * <p>The caller cuts the text into the unit a star may not leave (a path segment, a host label, a
  * table name part), so here {@code *} matches any run of characters, including none. The algorithm
- * is the classic greedy scan with one backtrack point: on a mismatch it returns to the last star and
- * lets it swallow one more character. Because every star is alike, going back to the last one only
- * is enough, and the cost is at most O(pattern × text).
+ * is the classic greedy scan with one backtrack point: on a mismatch it returns to the last star
+ * and lets it swallow one more character. Because every star is alike, going back to the last one
+ * only is enough, and the cost is at most O(pattern × text).
  */
 final class Glob {
   private Glob() {}

@@ -1,16 +1,21 @@
 package io.levee.rules.match;
 
 /**
- * What one JDBC URL leaves to decide: the jdbc resources whose {@code urls} match it, and the answers
- * that do not depend on the SQL. Immutable; cached per URL by {@link ResourceMatcher}.
+ * What one JDBC URL leaves to decide: the jdbc resources whose {@code urls} match it, and the
+ * answers that do not depend on the SQL. Immutable; cached per URL by {@link ResourceMatcher}.
  */
 final class JdbcSite {
   /** Indices into the rule set's resources, in file order. */
   final int[] candidates;
+
   /** The first candidate that names CONNECT, or -1. */
   final int connect;
-  /** The first candidate that matches every statement, or -1: the answer when the SQL is unknown. */
+
+  /**
+   * The first candidate that matches every statement, or -1: the answer when the SQL is unknown.
+   */
   final int anyStatement;
+
   /** Whether a candidate before {@link #anyStatement} looks at the SQL, so the SQL must be read. */
   final boolean readsSql;
 

@@ -7,12 +7,13 @@ package io.levee.rules.match;
  * {@code jdbc:subprotocol:} prefix is compared case-insensitively, the rest exactly. Driver
  * properties are ignored: the URL is matched up to its first {@code ?} or {@code ;} (H2, Derby and
  * SQL Server put properties after {@code ;}), unless the pattern itself contains one of them, in
- * which case the whole URL is matched, so that {@code jdbc:sqlserver://db1;databaseName=orders*} can
- * still be written.
+ * which case the whole URL is matched, so that {@code jdbc:sqlserver://db1;databaseName=orders*}
+ * can still be written.
  *
- * <p>Matching is the textbook dynamic programme over (pattern position × URL position), O(p × u) with
- * two small rows allocated per call. The two kinds of star make the single-backtrack shortcut of
- * {@link Glob} unsound, and this runs only when {@link ResourceMatcher} meets a URL for the first time.
+ * <p>Matching is the textbook dynamic programme over (pattern position × URL position), O(p × u)
+ * with two small rows allocated per call. The two kinds of star make the single-backtrack shortcut
+ * of {@link Glob} unsound, and this runs only when {@link ResourceMatcher} meets a URL for the
+ * first time.
  */
 public final class JdbcUrlPattern {
   private static final char STAR = '\uFFFE';
@@ -28,7 +29,9 @@ public final class JdbcUrlPattern {
     this.withProperties = withProperties;
   }
 
-  /** @throws IllegalArgumentException when the pattern does not start with {@code jdbc:} */
+  /**
+   * @throws IllegalArgumentException when the pattern does not start with {@code jdbc:}
+   */
   public static JdbcUrlPattern compile(String pattern) {
     if (pattern == null || !pattern.regionMatches(true, 0, "jdbc:", 0, 5)) {
       throw new IllegalArgumentException("a JDBC URL pattern must start with 'jdbc:': " + pattern);
@@ -114,7 +117,10 @@ public final class JdbcUrlPattern {
     return t == STAR || t == DOUBLE_STAR;
   }
 
-  /** The index just after {@code jdbc:subprotocol:}, or after {@code jdbc:} when there is no second colon. */
+  /**
+   * The index just after {@code jdbc:subprotocol:}, or after {@code jdbc:} when there is no second
+   * colon.
+   */
   private static int prefixEnd(String url) {
     int second = url.indexOf(':', 5);
     return second < 0 ? 5 : second + 1;

@@ -4,23 +4,25 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A path pattern ({@code /shop/checkout/**}, {@code /api/*}/{@code {id}}) compiled to a small program of
- * segment matchers.
+ * A path pattern ({@code /shop/checkout/**}, {@code /api/*}/{@code {id}}) compiled to a small
+ * program of segment matchers.
  *
  * <p>Rules, for the pattern and the path alike: segments are separated by {@code /}; empty segments
- * are ignored, so {@code //a/} is {@code /a} (a doubled or trailing slash must not dodge a rule). In a
- * path, everything from the first {@code ?} or {@code #} is ignored, and so is every path parameter
- * ({@code ;jsessionid=...}, or any {@code ;...} up to the next slash), because containers leave them
- * in {@code getRequestURI()}. Matching is case-sensitive, like servlet paths. No percent-decoding and
- * no {@code ..} resolution: callers pass the decoded, normalised path the container resolved.
+ * are ignored, so {@code //a/} is {@code /a} (a doubled or trailing slash must not dodge a rule).
+ * In a path, everything from the first {@code ?} or {@code #} is ignored, and so is every path
+ * parameter ({@code ;jsessionid=...}, or any {@code ;...} up to the next slash), because containers
+ * leave them in {@code getRequestURI()}. Matching is case-sensitive, like servlet paths. No
+ * percent-decoding and no {@code ..} resolution: callers pass the decoded, normalised path the
+ * container resolved.
  *
  * <p>Pattern segments: a literal; {@code *} or {@code {name}}: exactly one segment; a glob such as
- * {@code *.json}: {@code *} matches any run of characters inside one segment; {@code **}: any number
- * of segments, including none ({@code /shop/**} matches {@code /shop} and {@code /shop/a/b}).
+ * {@code *.json}: {@code *} matches any run of characters inside one segment; {@code **}: any
+ * number of segments, including none ({@code /shop/**} matches {@code /shop} and {@code
+ * /shop/a/b}).
  *
  * <p>Matching walks the path once with a single backtrack point on the last {@code **} (the classic
- * wildcard algorithm, correct here because every other matcher takes exactly one segment): no regular
- * expression, no allocation, O(segments × pattern) at worst.
+ * wildcard algorithm, correct here because every other matcher takes exactly one segment): no
+ * regular expression, no allocation, O(segments × pattern) at worst.
  */
 public final class PathPattern {
   private static final byte LITERAL = 0;
@@ -72,8 +74,11 @@ public final class PathPattern {
     for (char bad : new char[] {'?', '#', ';'}) {
       if (segment.indexOf(bad) >= 0) {
         throw new IllegalArgumentException(
-            "'" + bad + "' cannot appear in a path pattern (paths are matched without query and"
-                + " path parameters): " + pattern);
+            "'"
+                + bad
+                + "' cannot appear in a path pattern (paths are matched without query and"
+                + " path parameters): "
+                + pattern);
       }
     }
     if (segment.equals("**")) {

@@ -6,16 +6,16 @@ import io.levee.rules.model.RuleSet;
 import java.util.List;
 
 /**
- * Finds the resource that applies to a call: the FIRST of {@code rules.resources} of the call's kind
- * whose {@code match:} accepts it, as an index into that list, or -1.
+ * Finds the resource that applies to a call: the FIRST of {@code rules.resources} of the call's
+ * kind whose {@code match:} accepts it, as an index into that list, or -1.
  *
- * <p>Semantics beyond SPEC §2: methods compare case-insensitively; a jdbc statement matches when its
- * URL, operation, tables (ANY of its tables matches ANY pattern; a statement with no known table never
- * matches a non-empty {@code tables}) and {@code sql} ({@code find}) all do. Acquiring a connection
- * matches only resources whose {@code operations} name CONNECT, judged on the URL alone; a resource
- * with no {@code operations} matches every statement but never a connect. A statement whose SQL is
- * unknown ({@code sql == null}, as after a runtime attach) matches only resources that constrain
- * neither operations, tables nor SQL.
+ * <p>Semantics beyond SPEC §2: methods compare case-insensitively; a jdbc statement matches when
+ * its URL, operation, tables (ANY of its tables matches ANY pattern; a statement with no known
+ * table never matches a non-empty {@code tables}) and {@code sql} ({@code find}) all do. Acquiring
+ * a connection matches only resources whose {@code operations} name CONNECT, judged on the URL
+ * alone; a resource with no {@code operations} matches every statement but never a connect. A
+ * statement whose SQL is unknown ({@code sql == null}, as after a runtime attach) matches only
+ * resources that constrain neither operations, tables nor SQL.
  *
  * <p>Caching, so that a warm call site does not match again and allocates nothing:
  *
@@ -23,19 +23,20 @@ import java.util.List;
  *   <li>servlet: path → the servlet resources whose paths match; the method is checked on each call
  *       against those few (a string compare), so no (method, path) key is ever built;
  *   <li>http: URL → the http resources whose URLs match, likewise;
- *   <li>jdbc: URL → a {@link JdbcSite}; when a result depends on the SQL, SQL text → a {@link SqlEntry}
- *       holding its classification and its result per site;
+ *   <li>jdbc: URL → a {@link JdbcSite}; when a result depends on the SQL, SQL text → a {@link
+ *       SqlEntry} holding its classification and its result per site;
  *   <li>{@code system.exclude}: path → excluded or not.
  * </ul>
  *
  * Each cache holds at most {@link #MAX_ENTRIES} keys ({@link #MAX_JDBC_URLS} for JDBC URLs); SQL is
- * cached only up to {@link #MAX_SQL_LENGTH} characters and {@link #MAX_SQL_CHARS} in all. A full cache
- * is emptied and refilled ({@link BoundedCache}); a key that is not cached is matched again, with the
- * same answer. Call sites with unbounded keys (a URL with an id in the path or a query string, SQL
- * with inlined literals) therefore stay correct and bounded, only slower.
+ * cached only up to {@link #MAX_SQL_LENGTH} characters and {@link #MAX_SQL_CHARS} in all. A full
+ * cache is emptied and refilled ({@link BoundedCache}); a key that is not cached is matched again,
+ * with the same answer. Call sites with unbounded keys (a URL with an id in the path or a query
+ * string, SQL with inlined literals) therefore stay correct and bounded, only slower.
  *
  * <p>Concurrency: immutable after construction apart from the caches, which are concurrent maps of
- * immutable values; racing threads may both compute a missing answer, and they compute the same one.
+ * immutable values; racing threads may both compute a missing answer, and they compute the same
+ * one.
  */
 public final class ResourceMatcher {
   static final int MAX_ENTRIES = 4096;
@@ -115,7 +116,10 @@ public final class ResourceMatcher {
     return firstWithMethod(candidates, method);
   }
 
-  /** The jdbc resource for executing {@code sql} (null when unknown) on the database at the URL, or -1. */
+  /**
+   * The jdbc resource for executing {@code sql} (null when unknown) on the database at the URL, or
+   * -1.
+   */
   public int jdbc(String jdbcUrl, String sql) {
     if (jdbcs.length == 0) {
       return -1;

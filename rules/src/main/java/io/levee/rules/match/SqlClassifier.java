@@ -5,12 +5,12 @@ package io.levee.rules.match;
  * {@code tables}.
  *
  * <ul>
- *   <li>{@code SELECT} (also {@code SELECT ... FOR UPDATE} and {@code VALUES}), {@code INSERT} (also
- *       {@code REPLACE}, {@code UPSERT}), {@code UPDATE}, {@code DELETE}; {@code MERGE} is an {@code
- *       UPDATE} (an upsert changes rows that may exist).
+ *   <li>{@code SELECT} (also {@code SELECT ... FOR UPDATE} and {@code VALUES}), {@code INSERT}
+ *       (also {@code REPLACE}, {@code UPSERT}), {@code UPDATE}, {@code DELETE}; {@code MERGE} is an
+ *       {@code UPDATE} (an upsert changes rows that may exist).
  *   <li>{@code CALL}: {@code CALL}, {@code {call p(?)}}, {@code {? = call f(?)}}, {@code EXEC},
- *       {@code EXECUTE}; the procedure's name is reported as its table, so {@code tables} can pick a
- *       procedure.
+ *       {@code EXECUTE}; the procedure's name is reported as its table, so {@code tables} can pick
+ *       a procedure.
  *   <li>{@code DDL}: {@code CREATE}, {@code ALTER}, {@code DROP}, {@code TRUNCATE}, {@code RENAME};
  *       the table, view or indexed table they name is reported.
  *   <li>{@code OTHER}: everything else, including an empty or unreadable text. A {@code WITH} takes

@@ -1,10 +1,10 @@
 package io.levee.rules.match;
 
 /**
- * What {@link ResourceMatcher} knows of one SQL text: its classification and the resource it matched
- * at each {@link JdbcSite} seen with it. Applications talk to one database or a handful, so a short
- * array searched by identity beats a composite key, which would have to be allocated on every lookup.
- * Immutable: a new site makes a new entry.
+ * What {@link ResourceMatcher} knows of one SQL text: its classification and the resource it
+ * matched at each {@link JdbcSite} seen with it. Applications talk to one database or a handful, so
+ * a short array searched by identity beats a composite key, which would have to be allocated on
+ * every lookup. Immutable: a new site makes a new entry.
  */
 final class SqlEntry {
   static final int UNKNOWN = -2;

@@ -3,12 +3,16 @@ package io.levee.rules.match;
 import io.levee.rules.model.Operation;
 import java.util.Arrays;
 
-/** What {@link SqlClassifier} found in a SQL text: the statement's operation and the tables it names. */
+/**
+ * What {@link SqlClassifier} found in a SQL text: the statement's operation and the tables it
+ * names.
+ */
 public final class SqlInfo {
   static final String[] NO_TABLES = new String[0];
   static final SqlInfo UNKNOWN = new SqlInfo(Operation.OTHER, NO_TABLES);
 
   final Operation operation;
+
   /** Shared with the matcher's cache: never handed out without a copy. */
   final String[] tables;
 

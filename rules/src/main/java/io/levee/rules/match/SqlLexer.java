@@ -23,6 +23,7 @@ final class SqlLexer {
   byte[] types = new byte[64];
   int[] starts = new int[64];
   int[] ends = new int[64];
+
   /** Upper-case text of WORD tokens, unquoted lower-case text of QUOTED ones, null for PUNCT. */
   String[] texts = new String[64];
 
@@ -209,10 +210,76 @@ final class SqlLexer {
 
   /** The original text of token i in lower case (for names, which keep their own spelling). */
   String lowerText(int i) {
-    return types[i] == QUOTED ? texts[i] : sql.substring(starts[i], ends[i]).toLowerCase(Locale.ROOT);
+    return types[i] == QUOTED
+        ? texts[i]
+        : sql.substring(starts[i], ends[i]).toLowerCase(Locale.ROOT);
   }
 
   boolean isName(int i) {
     return i >= 0 && i < count && (types[i] == WORD || types[i] == QUOTED);
+  }
+
+  /**
+   * The index after a possibly qualified name starting at j ({@code a.b}, SQL Server's {@code
+   * a..b}).
+   */
+  int nameEnd(int j) {
+    if (!isName(j)) {
+      return j;
+    }
+    int k = j + 1;
+    while (punct(k) == '.') {
+      if (isName(k + 1)) {
+        k += 2;
+      } else if (punct(k + 1) == '.' && isName(k + 2)) {
+        k += 3;
+      } else {
+        break;
+      }
+    }
+    return k;
+  }
+
+  /** The name in tokens [j, end): lower-case, unquoted, parts joined by single dots. */
+  String name(int j, int end) {
+    if (end == j + 1) {
+      return lowerText(j);
+    }
+    StringBuilder name = new StringBuilder();
+    for (int k = j; k < end; k++) {
+      if (isName(k)) {
+        if (name.length() > 0) {
+          name.append('.');
+        }
+        name.append(lowerText(k));
+      }
+    }
+    return name.toString();
+  }
+
+  /** The index of the first token from j that is none of the given upper-case words. */
+  int skipWords(int j, String... words) {
+    while (j < count && types[j] == WORD && java.util.Arrays.asList(words).contains(texts[j])) {
+      j++;
+    }
+    return j;
+  }
+
+  /** The index after the parenthesis that closes the one at j (or the end, if none does). */
+  int skipParens(int j) {
+    int level = 0;
+    for (; j < count; j++) {
+      char p = punct(j);
+      if (p == '(') {
+        level++;
+      } else if (p == ')' && --level <= 0) {
+        return j + 1;
+      }
+    }
+    return count;
+  }
+
+  boolean isQueryStart(int j) {
+    return is(j, "SELECT") || is(j, "WITH") || is(j, "VALUES");
   }
 }

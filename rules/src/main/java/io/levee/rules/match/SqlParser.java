@@ -1,25 +1,24 @@
 package io.levee.rules.match;
 
 import io.levee.rules.model.Operation;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * Finds the operation and the tables of one SQL text in a single pass over {@link SqlLexer}'s tokens,
- * without a grammar: no SQL dialect would fit one, and a wrong guess must cost a missed table, never
- * an exception.
+ * Finds the operation and the tables of one SQL text in a single pass over {@link SqlLexer}'s
+ * tokens, without a grammar: no SQL dialect would fit one, and a wrong guess must cost a missed
+ * table, never an exception.
  *
  * <p>How it reads: a <em>head</em> is the first word of a statement (at the start, after {@code ;},
  * after {@code (}, after a CTE list); the first head outside a CTE body gives the operation. Table
- * names are taken only where a statement that a head opened at the same parenthesis depth puts them:
- * after {@code FROM}, {@code JOIN}, {@code APPLY}, after a comma inside a {@code FROM} list, after
- * {@code INTO} of {@code INSERT}/{@code MERGE}, after {@code USING} of {@code MERGE}/{@code DELETE},
- * and right after the head of {@code UPDATE}, {@code DELETE}, {@code INSERT}, {@code MERGE}, {@code
- * CALL} and DDL. So {@code EXTRACT(YEAR FROM d)}, {@code FOR UPDATE} and {@code ON DUPLICATE KEY
- * UPDATE} name nothing. A name followed by {@code (} after {@code FROM} is a table function, not a
- * table. CTE names are dropped at the end, and so is Oracle's {@code dual}.
+ * names are taken only where a statement that a head opened at the same parenthesis depth puts
+ * them: after {@code FROM}, {@code JOIN}, {@code APPLY}, after a comma inside a {@code FROM} list,
+ * after {@code INTO} of {@code INSERT}/{@code MERGE}, after {@code USING} of {@code MERGE}/{@code
+ * DELETE}, and right after the head of {@code UPDATE}, {@code DELETE}, {@code INSERT}, {@code
+ * MERGE}, {@code CALL} and DDL. So {@code EXTRACT(YEAR FROM d)}, {@code FOR UPDATE} and {@code ON
+ * DUPLICATE KEY UPDATE} name nothing. A name followed by {@code (} after {@code FROM} is a table
+ * function, not a table. CTE names are dropped at the end, and so is Oracle's {@code dual}.
  *
  * <p>Cost: linear in the tokens, at most {@link SqlLexer#MAX_CHARS} characters; depth state is kept
  * for {@link #MAX_DEPTH} levels of parentheses, deeper ones share the last level.
@@ -37,21 +36,6 @@ final class SqlParser {
   private static final byte DDL = 6;
   private static final byte CALL = 7;
 
-  private static final Set<String> ENDS_FROM_LIST =
-      words(
-          "WHERE GROUP ORDER HAVING LIMIT OFFSET FETCH FOR SET WINDOW RETURNING VALUES SELECT"
-              + " QUALIFY CONNECT START WHEN DO PIVOT UNPIVOT OUTPUT");
-  private static final Set<String> NOT_A_TABLE =
-      words(
-          "SELECT WITH VALUES WHERE SET ON USING JOIN INNER LEFT RIGHT FULL CROSS NATURAL OUTER"
-              + " GROUP ORDER HAVING LIMIT UNION DEFAULT FROM INTO AS ALL DISTINCT TOP");
-  private static final Set<String> INSERT_MODIFIERS =
-      words("IGNORE LOW_PRIORITY DELAYED HIGH_PRIORITY OR REPLACE ROLLBACK ABORT FAIL OVERWRITE TABLE");
-  private static final Set<String> NO_TABLE_OBJECTS =
-      words(
-          "SEQUENCE PROCEDURE FUNCTION SCHEMA DATABASE USER ROLE TRIGGER TYPE DOMAIN EXTENSION"
-              + " PACKAGE SYNONYM TABLESPACE EVENT");
-
   private final SqlLexer lx;
   private final int n;
   private Operation operation;
@@ -63,6 +47,7 @@ final class SqlParser {
   private int depth;
   private int cteBodies;
   private boolean atHead = true;
+
   /** The next {@code (} opens a derived table or a parenthesised join, where a FROM item goes. */
   private boolean parenTable;
 
@@ -118,7 +103,7 @@ final class SqlParser {
         atHead = true;
         return lx.is(i + 1, "ALL") || lx.is(i + 1, "DISTINCT") ? i + 2 : i + 1;
       default:
-        if (ENDS_FROM_LIST.contains(w)) {
+        if (SqlKeywords.ENDS_FROM_LIST.contains(w)) {
           fromList[d] = false;
         }
         return i + 1;
@@ -159,7 +144,7 @@ final class SqlParser {
     int d = level();
     reset(d);
     atHead = true;
-    if (table && lx.isName(i + 1) && !isQueryStart(i + 1)) {
+    if (table && lx.isName(i + 1) && !lx.isQueryStart(i + 1)) {
       stmt[d] = QUERY;
       fromList[d] = true;
       atHead = false;
@@ -254,17 +239,9 @@ final class SqlParser {
     cteNames.add(lx.lowerText(j));
     j++;
     if (lx.punct(j) == '(') {
-      j = skipParens(j);
+      j = lx.skipParens(j);
     }
-    if (lx.is(j, "AS")) {
-      j++;
-    }
-    if (lx.is(j, "NOT")) {
-      j++;
-    }
-    if (lx.is(j, "MATERIALIZED")) {
-      j++;
-    }
+    j = lx.skipWords(j, "AS", "NOT", "MATERIALIZED");
     if (lx.punct(j) != '(') {
       atHead = true;
       return j;
@@ -279,7 +256,9 @@ final class SqlParser {
   }
 
   private int insertTarget(int j) {
-    while (j < n && lx.types[j] == SqlLexer.WORD && INSERT_MODIFIERS.contains(lx.texts[j])) {
+    while (j < n
+        && lx.types[j] == SqlLexer.WORD
+        && SqlKeywords.INSERT_MODIFIERS.contains(lx.texts[j])) {
       j++;
     }
     if (lx.is(j, "INTO")) {
@@ -296,7 +275,7 @@ final class SqlParser {
     if (lx.is(j, "FROM")) {
       return j;
     }
-    int end = nameEnd(j);
+    int end = lx.nameEnd(j);
     if (end == j || notATable(j)) {
       return j;
     }
@@ -304,7 +283,7 @@ final class SqlParser {
       // MySQL's "DELETE t1, t2 FROM ..." lists aliases; the FROM clause names the tables
       return end;
     }
-    add(name(j, end));
+    add(lx.name(j, end));
     return end;
   }
 
@@ -315,21 +294,21 @@ final class SqlParser {
     if (lx.is(j, "IMMEDIATE") || !lx.isName(j)) {
       return j;
     }
-    int end = nameEnd(j);
-    add(name(j, end));
+    int end = lx.nameEnd(j);
+    add(lx.name(j, end));
     return end;
   }
 
   private int ddl(int j, String verb) {
     if (verb.equals("TRUNCATE")) {
-      return tableList(skipWords(j, "TABLE", "ONLY", "IF", "EXISTS"));
+      return tableList(lx.skipWords(j, "TABLE", "ONLY", "IF", "EXISTS"));
     }
     if (verb.equals("RENAME")) {
       return tableRef(lx.is(j, "TABLE") ? j + 1 : j, false);
     }
     for (int k = 0; k < 12 && j < n && lx.punct(j) == 0; k++, j++) {
       if (lx.is(j, "TABLE") || lx.is(j, "VIEW")) {
-        int name = skipWords(j + 1, "IF", "NOT", "EXISTS", "ONLY");
+        int name = lx.skipWords(j + 1, "IF", "NOT", "EXISTS", "ONLY");
         return verb.equals("DROP") ? tableList(name) : tableRef(name, false);
       }
       if (lx.is(j, "INDEX")) {
@@ -340,7 +319,7 @@ final class SqlParser {
         }
         return j + 1;
       }
-      if (lx.types[j] == SqlLexer.WORD && NO_TABLE_OBJECTS.contains(lx.texts[j])) {
+      if (lx.types[j] == SqlLexer.WORD && SqlKeywords.NO_TABLE_OBJECTS.contains(lx.texts[j])) {
         return j + 1;
       }
     }
@@ -357,8 +336,8 @@ final class SqlParser {
 
   /**
    * Reads the table named at j, if any. In a FROM item ({@code fromItem}) a name followed by {@code
-   * (} is a table function and a {@code (} opens a derived table or a parenthesised join; elsewhere a
-   * {@code (} after the name is its column list.
+   * (} is a table function and a {@code (} opens a derived table or a parenthesised join; elsewhere
+   * a {@code (} after the name is its column list.
    */
   private int tableRef(int j, boolean fromItem) {
     while (true) {
@@ -377,45 +356,12 @@ final class SqlParser {
     if (!lx.isName(j) || notATable(j)) {
       return j;
     }
-    int end = nameEnd(j);
+    int end = lx.nameEnd(j);
     if (fromItem && lx.punct(end) == '(') {
       return end;
     }
-    add(name(j, end));
+    add(lx.name(j, end));
     return end;
-  }
-
-  private int nameEnd(int j) {
-    if (!lx.isName(j)) {
-      return j;
-    }
-    int k = j + 1;
-    while (lx.punct(k) == '.') {
-      if (lx.isName(k + 1)) {
-        k += 2;
-      } else if (lx.punct(k + 1) == '.' && lx.isName(k + 2)) {
-        k += 3;
-      } else {
-        break;
-      }
-    }
-    return k;
-  }
-
-  private String name(int j, int end) {
-    if (end == j + 1) {
-      return lx.lowerText(j);
-    }
-    StringBuilder name = new StringBuilder();
-    for (int k = j; k < end; k++) {
-      if (lx.isName(k)) {
-        if (name.length() > 0) {
-          name.append('.');
-        }
-        name.append(lx.lowerText(k));
-      }
-    }
-    return name.toString();
   }
 
   private void add(String table) {
@@ -425,39 +371,15 @@ final class SqlParser {
   }
 
   private boolean notATable(int j) {
-    return lx.types[j] == SqlLexer.WORD && NOT_A_TABLE.contains(lx.texts[j]);
-  }
-
-  private boolean isQueryStart(int j) {
-    return lx.is(j, "SELECT") || lx.is(j, "WITH") || lx.is(j, "VALUES");
+    return lx.types[j] == SqlLexer.WORD && SqlKeywords.NOT_A_TABLE.contains(lx.texts[j]);
   }
 
   private int skipModifiers(int j) {
-    j = skipWords(j, "LOW_PRIORITY", "QUICK", "IGNORE", "ONLY");
+    j = lx.skipWords(j, "LOW_PRIORITY", "QUICK", "IGNORE", "ONLY");
     if (lx.is(j, "TOP") && lx.punct(j + 1) == '(') {
-      j = skipParens(j + 1);
+      j = lx.skipParens(j + 1);
     }
     return j;
-  }
-
-  private int skipWords(int j, String... words) {
-    while (j < n && lx.types[j] == SqlLexer.WORD && Arrays.asList(words).contains(lx.texts[j])) {
-      j++;
-    }
-    return j;
-  }
-
-  private int skipParens(int j) {
-    int level = 0;
-    for (; j < n; j++) {
-      char p = lx.punct(j);
-      if (p == '(') {
-        level++;
-      } else if (p == ')' && --level <= 0) {
-        return j + 1;
-      }
-    }
-    return n;
   }
 
   private void setOperation(Operation op) {
@@ -474,9 +396,5 @@ final class SqlParser {
 
   private int level() {
     return Math.min(depth, MAX_DEPTH - 1);
-  }
-
-  private static Set<String> words(String list) {
-    return new HashSet<String>(Arrays.asList(list.split(" ")));
   }
 }

@@ -7,10 +7,10 @@ import java.util.Locale;
  * (lower-case, dotted, without quotes).
  *
  * <p>A pattern of k dot-separated parts matches the last k parts of a name: {@code orders} matches
- * {@code orders}, {@code public.orders} and {@code shop.public.orders}; {@code public.orders} matches
- * {@code public.orders} and {@code shop.public.orders} but not a bare {@code orders}, whose schema is
- * unknown. In each part {@code *} matches any run of characters ({@code order_*}), never a dot.
- * Case-insensitive.
+ * {@code orders}, {@code public.orders} and {@code shop.public.orders}; {@code public.orders}
+ * matches {@code public.orders} and {@code shop.public.orders} but not a bare {@code orders}, whose
+ * schema is unknown. In each part {@code *} matches any run of characters ({@code order_*}), never
+ * a dot. Case-insensitive.
  */
 public final class TablePattern {
   private final String source;
@@ -21,7 +21,9 @@ public final class TablePattern {
     this.parts = parts;
   }
 
-  /** @throws IllegalArgumentException when the pattern is empty or has an empty part */
+  /**
+   * @throws IllegalArgumentException when the pattern is empty or has an empty part
+   */
   public static TablePattern compile(String pattern) {
     if (pattern == null || pattern.isEmpty()) {
       throw new IllegalArgumentException("a table pattern cannot be empty");

@@ -8,13 +8,13 @@ package io.levee.rules.match;
  *   <li>Scheme: a name or {@code *} for any; case-insensitive.
  *   <li>Host: labels separated by dots, case-insensitive; {@code *} is one label, {@code **} any
  *       number of labels including none ({@code **.example.com} matches {@code example.com} and
- *       {@code a.b.example.com}), and {@code *} inside a label is a glob ({@code api-*}). A host that
- *       is only {@code *} or {@code **} matches every host. A URL's user info and a trailing dot are
- *       ignored.
- *   <li>Port: {@code *} any; a number matches the URL's explicit port or its scheme's default (80 for
- *       http and ws, 443 for https and wss, 21 for ftp); no port matches only a URL on its scheme's
- *       default port, so {@code https://h/**} matches {@code https://h/x} and {@code https://h:443/x}
- *       but not {@code https://h:8443/x}.
+ *       {@code a.b.example.com}), and {@code *} inside a label is a glob ({@code api-*}). A host
+ *       that is only {@code *} or {@code **} matches every host. A URL's user info and a trailing
+ *       dot are ignored.
+ *   <li>Port: {@code *} any; a number matches the URL's explicit port or its scheme's default (80
+ *       for http and ws, 443 for https and wss, 21 for ftp); no port matches only a URL on its
+ *       scheme's default port, so {@code https://h/**} matches {@code https://h/x} and {@code
+ *       https://h:443/x} but not {@code https://h:8443/x}.
  *   <li>Path: {@link PathPattern} rules, case-sensitive; no path means {@code /**}. The URL's query
  *       and fragment are ignored.
  * </ul>
@@ -39,11 +39,14 @@ public final class UrlPattern {
     this.path = path;
   }
 
-  /** @throws IllegalArgumentException with a message fit for the user when the pattern is invalid */
+  /**
+   * @throws IllegalArgumentException with a message fit for the user when the pattern is invalid
+   */
   public static UrlPattern compile(String pattern) {
     int sep = pattern == null ? -1 : pattern.indexOf("://");
     if (sep <= 0) {
-      throw new IllegalArgumentException("a URL pattern must look like scheme://host/path: " + pattern);
+      throw new IllegalArgumentException(
+          "a URL pattern must look like scheme://host/path: " + pattern);
     }
     if (pattern.indexOf('?') >= 0 || pattern.indexOf('#') >= 0) {
       throw new IllegalArgumentException(
@@ -54,7 +57,10 @@ public final class UrlPattern {
     int slash = pattern.indexOf('/', authStart);
     int authEnd = slash < 0 ? pattern.length() : slash;
     String authority = pattern.substring(authStart, authEnd);
-    int colon = authority.startsWith("[") ? authority.indexOf(':', authority.indexOf(']')) : authority.lastIndexOf(':');
+    int colon =
+        authority.startsWith("[")
+            ? authority.indexOf(':', authority.indexOf(']'))
+            : authority.lastIndexOf(':');
     String hostText = colon < 0 ? authority : authority.substring(0, colon);
     int port = colon < 0 ? DEFAULT_PORT : parsePort(authority.substring(colon + 1), pattern);
     if (hostText.isEmpty()) {
@@ -62,7 +68,11 @@ public final class UrlPattern {
     }
     String pathText = slash < 0 ? "/**" : pattern.substring(slash);
     return new UrlPattern(
-        pattern, scheme, HostPattern.compile(hostText, pattern), port, PathPattern.compile(pathText));
+        pattern,
+        scheme,
+        HostPattern.compile(hostText, pattern),
+        port,
+        PathPattern.compile(pathText));
   }
 
   private static int parsePort(String text, String pattern) {

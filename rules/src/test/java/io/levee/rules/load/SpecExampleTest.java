@@ -25,7 +25,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The example of SPEC §2, verbatim, loads into the model with every value and default in place. */
+/** The example of SPEC §2, verbatim, loads with every value and default in place. */
 class SpecExampleTest {
   private static final long MS = 1_000_000L;
   private static final long S = 1_000_000_000L;
@@ -61,7 +61,8 @@ class SpecExampleTest {
 
   @Test
   void keepsResourcesInFileOrder() {
-    assertThat(rules.resources).extracting(r -> r.name)
+    assertThat(rules.resources)
+        .extracting(r -> r.name)
         .containsExactly("checkout", "payments", "orders-db");
   }
 
@@ -73,7 +74,8 @@ class SpecExampleTest {
     assertThat(checkout.match.methods).containsExactly("POST");
     assertThat(checkout.match.paths).containsExactly("/shop/checkout/**");
     assertThat(checkout.rateLimit)
-        .isEqualTo(new RateLimitSpec(50, 100, 0, 0, new KeySpec(KeySpec.Source.HEADER, "X-Tenant-ID")));
+        .isEqualTo(
+            new RateLimitSpec(50, 100, 0, 0, new KeySpec(KeySpec.Source.HEADER, "X-Tenant-ID")));
     assertThat(checkout.concurrency).isEqualTo(new ConcurrencySpec(20, 0));
     assertThat(checkout.circuitBreaker).isNull();
     assertThat(checkout.adaptive).isNull();

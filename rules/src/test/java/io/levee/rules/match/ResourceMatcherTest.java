@@ -101,7 +101,12 @@ class ResourceMatcherTest {
                     list("orders", "order_*"),
                     null),
                 jdbc("reports", ANY, ops(), ANY, "(?i)\\bjoin\\b.*report"),
-                jdbc("pg-writes", list("jdbc:postgresql://**"), ops(Operation.INSERT, Operation.UPDATE), ANY, null),
+                jdbc(
+                    "pg-writes",
+                    list("jdbc:postgresql://**"),
+                    ops(Operation.INSERT, Operation.UPDATE),
+                    ANY,
+                    null),
                 jdbc("rest", ANY, ops(), ANY, null)));
     assertThat(m.jdbc(PG, "SELECT * FROM public.orders WHERE id = ?")).isEqualTo(0);
     assertThat(m.jdbc(PG, "SELECT * FROM customers c JOIN order_lines l ON 1=1")).isEqualTo(0);
@@ -141,7 +146,12 @@ class ResourceMatcherTest {
                 jdbc("statements", ANY, ops(), ANY, null),
                 jdbc("select", ANY, ops(Operation.SELECT), ANY, null),
                 jdbc("pool", list("jdbc:postgresql://**"), ops(Operation.CONNECT), ANY, null),
-                jdbc("h2-all", list("jdbc:h2:**"), ops(Operation.CONNECT, Operation.SELECT), ANY, null)));
+                jdbc(
+                    "h2-all",
+                    list("jdbc:h2:**"),
+                    ops(Operation.CONNECT, Operation.SELECT),
+                    ANY,
+                    null)));
     assertThat(m.jdbcConnect(PG)).isEqualTo(2);
     assertThat(m.jdbcConnect(H2)).isEqualTo(3);
     assertThat(m.jdbcConnect("jdbc:mysql://h/db")).isEqualTo(-1);
@@ -202,7 +212,8 @@ class ResourceMatcherTest {
   @Test
   void systemExcludesUsePathPatterns() {
     ResourceMatcher m =
-        new ResourceMatcher(withExcludes(list("/health", "/actuator/**"), servlet("all", ANY, "/**")));
+        new ResourceMatcher(
+            withExcludes(list("/health", "/actuator/**"), servlet("all", ANY, "/**")));
     assertThat(m.systemExcluded("/health")).isTrue();
     assertThat(m.systemExcluded("/health/")).isTrue();
     assertThat(m.systemExcluded("/actuator")).isTrue();
@@ -216,8 +227,7 @@ class ResourceMatcherTest {
   @Test
   void cachedAnswersEqualFreshOnes() {
     ResourceMatcher m =
-        new ResourceMatcher(
-            rules(servlet("a", list("GET"), "/a/**"), servlet("b", ANY, "/**")));
+        new ResourceMatcher(rules(servlet("a", list("GET"), "/a/**"), servlet("b", ANY, "/**")));
     for (int i = 0; i < 3; i++) {
       assertThat(m.servlet("GET", "/a/1")).isEqualTo(0);
       assertThat(m.servlet("POST", "/a/1")).isEqualTo(1);
@@ -258,7 +268,8 @@ class ResourceMatcherTest {
   @Test
   void longSqlIsMatchedButNotCached() {
     ResourceMatcher m =
-        new ResourceMatcher(rules(jdbc("orders", ANY, ops(Operation.SELECT), list("orders"), null)));
+        new ResourceMatcher(
+            rules(jdbc("orders", ANY, ops(Operation.SELECT), list("orders"), null)));
     StringBuilder sql = new StringBuilder("SELECT * FROM orders WHERE id IN (0");
     while (sql.length() <= ResourceMatcher.MAX_SQL_LENGTH) {
       sql.append(", 1");

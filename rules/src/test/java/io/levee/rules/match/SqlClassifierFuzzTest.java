@@ -9,16 +9,66 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Hostile input for the classifier. The parser is called directly, below {@link
- * SqlClassifier#classify}'s safety net, so an exception here fails the test instead of being hidden.
+ * SqlClassifier#classify}'s safety net, so an exception here fails the test instead of being
+ * hidden.
  */
 class SqlClassifierFuzzTest {
   private static final String ALPHABET =
       "SELECT FROM WHERE JOIN INTO UPDATE WITH AS ( ) , ; . ' \" ` [ ] { } ? = * - / $ \\ \n call";
   private static final String[] PIECES = {
-    "SELECT", "FROM", "JOIN", "INTO", "INSERT", "UPDATE", "DELETE", "MERGE", "WITH", "AS", "USING",
-    "(", ")", "((", "))", ",", ";", ".", "..", "'", "''", "\"", "`", "[", "]", "{", "}", "?", "=",
-    "/*", "*/", "--", "\n", "$$", "$t$", "E'", "\\", "call", "CREATE TABLE", "DROP", "UNION",
-    "t", "s.t", "@x", "#tmp", "dual", " ", "  ", "ONLY", "LATERAL", "TABLE", "INDEX ON", "EXEC"
+    "SELECT",
+    "FROM",
+    "JOIN",
+    "INTO",
+    "INSERT",
+    "UPDATE",
+    "DELETE",
+    "MERGE",
+    "WITH",
+    "AS",
+    "USING",
+    "(",
+    ")",
+    "((",
+    "))",
+    ",",
+    ";",
+    ".",
+    "..",
+    "'",
+    "''",
+    "\"",
+    "`",
+    "[",
+    "]",
+    "{",
+    "}",
+    "?",
+    "=",
+    "/*",
+    "*/",
+    "--",
+    "\n",
+    "$$",
+    "$t$",
+    "E'",
+    "\\",
+    "call",
+    "CREATE TABLE",
+    "DROP",
+    "UNION",
+    "t",
+    "s.t",
+    "@x",
+    "#tmp",
+    "dual",
+    " ",
+    "  ",
+    "ONLY",
+    "LATERAL",
+    "TABLE",
+    "INDEX ON",
+    "EXEC"
   };
 
   @Test

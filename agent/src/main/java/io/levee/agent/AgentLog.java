@@ -1,0 +1,100 @@
+package io.levee.agent;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+
+/**
+ * The agent's own log: one line {@code [levee] LEVEL message} per event, to stderr or to the
+ * {@code log-file} option's file, never through the application's logging (and never JUL, whose
+ * initialisation during premain breaks some containers). A stack trace follows a line only at
+ * {@code debug}.
+ *
+ * <p>Concurrency: any thread may log; each event is written under the stream's lock so lines never
+ * interleave. The level is fixed at construction.
+ */
+public final class AgentLog {
+  public enum Level {
+    ERROR,
+    WARN,
+    INFO,
+    DEBUG;
+
+    /** {@code error}, {@code warn}, {@code info} or {@code debug} in any case; null for anything else. */
+    public static Level parse(String text) {
+      for (Level level : values()) {
+        if (level.name().equalsIgnoreCase(text)) {
+          return level;
+        }
+      }
+      return null;
+    }
+  }
+
+  static final AgentLog STDERR = new AgentLog(System.err, Level.INFO);
+
+  private final PrintStream out;
+  private final Level level;
+
+  public AgentLog(PrintStream out, Level level) {
+    this.out = out;
+    this.level = level;
+  }
+
+  /** The log the options ask for; stderr (with a warning) when the log file cannot be opened. */
+  static AgentLog open(AgentOptions options) {
+    if (options.logFile() == null) {
+      return new AgentLog(System.err, options.logLevel());
+    }
+    try {
+      PrintStream file = new PrintStream(new FileOutputStream(options.logFile(), true), true, "UTF-8");
+      return new AgentLog(file, options.logLevel());
+    } catch (IOException e) {
+      AgentLog log = new AgentLog(System.err, options.logLevel());
+      log.warn("cannot write the log file " + options.logFile() + " (" + e + "): logging to stderr");
+      return log;
+    }
+  }
+
+  public boolean enabled(Level at) {
+    return at.ordinal() <= level.ordinal();
+  }
+
+  public void error(String message) {
+    write(Level.ERROR, message, null);
+  }
+
+  public void error(String message, Throwable error) {
+    write(Level.ERROR, message, error);
+  }
+
+  public void warn(String message) {
+    write(Level.WARN, message, null);
+  }
+
+  public void warn(String message, Throwable error) {
+    write(Level.WARN, message, error);
+  }
+
+  public void info(String message) {
+    write(Level.INFO, message, null);
+  }
+
+  public void debug(String message) {
+    write(Level.DEBUG, message, null);
+  }
+
+  private void write(Level at, String message, Throwable error) {
+    if (!enabled(at)) {
+      return;
+    }
+    String line = "[levee] " + at.name() + " " + message + (error == null ? "" : ": " + error);
+    synchronized (out) {
+      out.println(line);
+      if (error != null && enabled(Level.DEBUG)) {
+        error.printStackTrace(out);
+      }
+      out.flush();
+    }
+  }
+}

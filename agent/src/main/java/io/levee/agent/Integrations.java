@@ -1,0 +1,33 @@
+package io.levee.agent;
+
+import io.levee.agent.http.HttpUrlConnectionInstrumentation;
+import io.levee.agent.instrument.Integration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every integration the agent installs. The servlet and JDBC integrations are looked up by name, so
+ * that a build without one of them (or one whose classes fail to load) still protects the rest.
+ */
+final class Integrations {
+  private static final String[] BY_NAME = {
+    "io.levee.agent.servlet.ServletIntegration", "io.levee.agent.jdbc.JdbcIntegration"
+  };
+
+  private Integrations() {}
+
+  static List<Integration> all(AgentLog log) {
+    List<Integration> all = new ArrayList<Integration>();
+    all.add(new HttpUrlConnectionInstrumentation());
+    for (String name : BY_NAME) {
+      try {
+        all.add((Integration) Class.forName(name).getDeclaredConstructor().newInstance());
+      } catch (ClassNotFoundException e) {
+        log.debug("integration " + name + " is not in this build");
+      } catch (Throwable t) {
+        log.warn("integration " + name + " left out", t);
+      }
+    }
+    return all;
+  }
+}

@@ -1,0 +1,95 @@
+package io.levee.agent.instrument;
+
+import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
+import static net.bytebuddy.matcher.ElementMatchers.isExtensionClassLoader;
+import static net.bytebuddy.matcher.ElementMatchers.nameContains;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+
+import io.levee.agent.AgentLog;
+import io.levee.bootstrap.Levee;
+import java.lang.instrument.Instrumentation;
+import java.util.List;
+import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.Nexus;
+import net.bytebuddy.dynamic.scaffold.TypeValidation;
+import net.bytebuddy.matcher.ElementMatcher;
+
+/**
+ * Installs every integration on one {@link AgentBuilder}, so that one
+ * {@link ResettableClassFileTransformer} undoes them all at a detach.
+ *
+ * <p>The recipe, and why: retransformation without class format changes, because a runtime attach
+ * can only change method bodies of loaded classes (so state lives in weak maps, never fields); types
+ * described from class files only ({@code POOL_ONLY}), so matching never loads or links an
+ * application class early; fail-safe matchers and a logging listener, so a class we cannot handle
+ * stays as it was; and a reads edge from each instrumented named module (java.base for
+ * {@code HttpURLConnection}) to the boot loader's unnamed module, where the bridge lives, without
+ * which advice inlined into java.base could not call it on Java 9+.
+ */
+public final class AgentInstaller {
+  /** Our own classes (including the relocated libraries) and other agents' are never touched. */
+  private static final ElementMatcher.Junction<TypeDescription> NEVER =
+      nameStartsWith("io.levee.")
+          .or(nameStartsWith("net.bytebuddy."))
+          .or(nameStartsWith("jdk.internal.reflect."))
+          .or(nameStartsWith("sun.reflect."))
+          .or(nameStartsWith("io.opentelemetry.javaagent."))
+          .or(nameStartsWith("co.elastic.apm.agent."))
+          .or(nameStartsWith("com.newrelic."))
+          .or(nameStartsWith("datadog.trace."))
+          .or(nameStartsWith("com.dynatrace."))
+          .or(nameStartsWith("com.singularity."))
+          .or(nameStartsWith("org.glowroot."))
+          // JDK dynamic proxies: no class file to describe them from, and what they forward to is
+          // instrumented where it is implemented.
+          .or(nameStartsWith("com.sun.proxy."))
+          .or(nameStartsWith("jdk.proxy"))
+          .or(nameContains(".$Proxy"));
+
+  /**
+   * Of the JDK's own classes (boot and platform loaders) only the {@code HttpURLConnection}
+   * implementation is a target; an integration that needs another one adds its prefix here. Every
+   * ignore test is on names and loaders: a test that needs the class file would fail for classes that
+   * have none (dynamic proxies, classes injected by other agents).
+   */
+  private static final ElementMatcher.Junction<TypeDescription> JDK_TARGETS =
+      nameStartsWith("sun.net.www.protocol.");
+
+  private AgentInstaller() {}
+
+  public static ResettableClassFileTransformer install(
+      Instrumentation inst, List<Integration> integrations, AgentLog log) {
+    AgentBuilder builder = builder(inst, log);
+    for (Integration integration : integrations) {
+      try {
+        builder = integration.extend(builder);
+        log.debug("integration " + integration.name() + " ready");
+      } catch (Throwable t) {
+        log.warn("integration " + integration.name() + " left out", t);
+      }
+    }
+    return builder.installOn(inst);
+  }
+
+  static AgentBuilder builder(Instrumentation inst, AgentLog log) {
+    // Our transformations add no initializers, so ByteBuddy's Nexus (a class it injects into the
+    // system loader through Unsafe, which JDK 24+ warns about) is never needed. The property name is
+    // relocated with ByteBuddy, so an application's own ByteBuddy is not affected.
+    if (System.getProperty(Nexus.PROPERTY) == null) {
+      System.setProperty(Nexus.PROPERTY, "true");
+    }
+    return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
+        .disableClassFormatChanges()
+        .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+        .with(AgentBuilder.DescriptionStrategy.Default.POOL_ONLY)
+        .with(AgentBuilder.PoolStrategy.Default.FAST)
+        .with(new LoggingListener(log))
+        .assureReadEdgeTo(inst, Levee.class)
+        .ignore(NEVER)
+        .or(not(JDK_TARGETS), isBootstrapClassLoader().or(isExtensionClassLoader()));
+  }
+}

@@ -1,0 +1,56 @@
+package io.levee.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AgentLogTest {
+  @TempDir Path dir;
+
+  @Test
+  void writesPrefixedLinesAtOrAboveItsLevel() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    AgentLog log = new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8), AgentLog.Level.WARN);
+
+    log.error("rules file x.yaml not found: protecting nothing");
+    log.warn("slow", new IllegalStateException("boom"));
+    log.info("started");
+    log.debug("details");
+
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .isEqualTo(
+            "[levee] ERROR rules file x.yaml not found: protecting nothing\n"
+                + "[levee] WARN slow: java.lang.IllegalStateException: boom\n");
+  }
+
+  @Test
+  void addsStackTracesOnlyAtDebug() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    AgentLog log = new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8), AgentLog.Level.DEBUG);
+
+    log.error("failed", new IllegalStateException("boom"));
+
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("\tat io.levee.agent.AgentLogTest");
+  }
+
+  @Test
+  void appendsToTheLogFileWhenOneIsGiven() throws IOException {
+    Path file = dir.resolve("levee.log");
+    Files.writeString(file, "earlier\n");
+    AgentOptions options =
+        AgentOptions.resolve("log-file=" + file + ",log=debug", new Properties(), Map.of());
+
+    AgentLog.open(options).debug("hello");
+
+    assertThat(Files.readString(file)).isEqualTo("earlier\n[levee] DEBUG hello\n");
+  }
+}

@@ -1,0 +1,90 @@
+package io.levee.agent.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+  @TempDir Path dir;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @Test
+  void validateCountsTheResourcesOfAGoodFile() throws IOException {
+    Path file = write("""
+        version: 1
+        resources:
+          - name: payments
+            match:
+              http: { urls: ["https://pay.example.com/**"] }
+            concurrency: { max: 2 }
+        """);
+
+    assertThat(run("validate", file.toString())).isEqualTo(0);
+    assertThat(text(out)).isEqualTo("OK: 1 resources\n");
+  }
+
+  @Test
+  void validatePrintsEachErrorWithFileLineAndColumn() throws IOException {
+    Path file = write("""
+        version: 1
+        resources:
+          - name: payments
+            match:
+              http: { urls: ["https://pay.example.com/**"] }
+            concurency: { max: 2 }
+        """);
+
+    assertThat(run("validate", file.toString())).isEqualTo(1);
+    assertThat(text(out).lines())
+        .contains(file + ":6:5: resources[0].concurency: unknown key `concurency`; did you mean `concurrency`?")
+        .allMatch(line -> line.startsWith(file + ":"));
+  }
+
+  @Test
+  void validateOfAMissingFileFails() {
+    assertThat(run("validate", dir.resolve("none.yaml").toString())).isEqualTo(1);
+    assertThat(text(out)).contains("not found");
+  }
+
+  @Test
+  void helpPrintsUsageAndSucceeds() {
+    assertThat(run("--help")).isEqualTo(0);
+    assertThat(text(out)).contains("validate FILE").contains("attach PID");
+  }
+
+  @Test
+  void commandsOfALaterVersionAreUsageErrors() {
+    assertThat(run("attach", "1234")).isEqualTo(2);
+    assertThat(text(err)).contains("'attach' is not available");
+  }
+
+  @Test
+  void unknownCommandOrMissingArgumentIsAUsageError() {
+    assertThat(run("frobnicate")).isEqualTo(2);
+    assertThat(run("validate")).isEqualTo(2);
+    assertThat(run()).isEqualTo(2);
+  }
+
+  private int run(String... args) {
+    return Main.run(
+        args,
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  private Path write(String yaml) throws IOException {
+    return Files.writeString(dir.resolve("rules.yaml"), yaml);
+  }
+
+  private static String text(ByteArrayOutputStream bytes) {
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,102 @@
+package io.levee.rules.engine;
+
+import io.levee.bootstrap.Blocked;
+import io.levee.rules.model.CallKind;
+import io.levee.rules.model.Defaults;
+import io.levee.rules.model.OnBlock;
+import java.util.Map;
+
+/**
+ * What a blocked call of one resource gets (SPEC §2 "on-block"), resolved once per reason when the
+ * rules are applied. Only {@code Retry-After: auto} depends on the moment (the nanos until a token
+ * or the breaker's next probe); every other answer is built once and handed out again, so most
+ * blocked calls allocate nothing either.
+ */
+final class BlockAnswers {
+  private final String resource;
+  private final OnBlock onBlock;
+  private final String contentType;
+  private final String[] headers;
+  private final String sqlState;
+  private final boolean fallback;
+  private final Blocked[] fixed = new Blocked[Reason.ALL.length];
+
+  BlockAnswers(String resource, CallKind kind, OnBlock onBlock) {
+    this.resource = resource;
+    this.onBlock = onBlock;
+    this.fallback = kind == CallKind.HTTP && onBlock.fallback != null;
+    Map<String, String> headerMap = fallback ? onBlock.fallback.headers : onBlock.headers;
+    this.headers = flatten(headerMap);
+    this.contentType = contentType(onBlock.contentType, headerMap);
+    this.sqlState = onBlock.sqlState != null ? onBlock.sqlState : Defaults.SQL_STATE;
+    for (Reason reason : Reason.ALL) {
+      if (onBlock.retryAfterSeconds != OnBlock.RETRY_AFTER_AUTO || !reason.knowsWhenToRetry()) {
+        fixed[reason.ordinal()] = build(reason, retryAfter(reason, 0));
+      }
+    }
+  }
+
+  /** The answer for a call blocked for {@code reason}; {@code waitNanos} until it could pass. */
+  Blocked answer(Reason reason, long waitNanos) {
+    Blocked b = fixed[reason.ordinal()];
+    return b != null ? b : build(reason, retryAfter(reason, waitNanos));
+  }
+
+  private int retryAfter(Reason reason, long waitNanos) {
+    int configured = onBlock.retryAfterSeconds;
+    if (configured != OnBlock.RETRY_AFTER_AUTO) {
+      return configured; // a fixed number of seconds, or -1 for none
+    }
+    if (!reason.knowsWhenToRetry()) {
+      return 1;
+    }
+    long seconds = (waitNanos + 999_999_999L) / 1_000_000_000L;
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, seconds));
+  }
+
+  private Blocked build(Reason reason, int retryAfterSeconds) {
+    String message = "levee: " + resource + " blocked the call (" + reason.key + ")";
+    int status;
+    String body;
+    if (fallback) {
+      status = onBlock.fallback.status;
+      body = onBlock.fallback.body;
+    } else {
+      status = onBlock.status != null ? onBlock.status : reason.defaultStatus;
+      body = onBlock.body != null ? onBlock.body : message + "\n";
+    }
+    return new Blocked(
+        resource,
+        reason.key,
+        message,
+        status,
+        retryAfterSeconds,
+        body,
+        contentType,
+        headers,
+        fallback,
+        sqlState);
+  }
+
+  private static String[] flatten(Map<String, String> map) {
+    String[] flat = new String[map.size() * 2];
+    int i = 0;
+    for (Map.Entry<String, String> e : map.entrySet()) {
+      flat[i++] = e.getKey();
+      flat[i++] = e.getValue();
+    }
+    return flat;
+  }
+
+  private static String contentType(String configured, Map<String, String> headers) {
+    if (configured != null) {
+      return configured;
+    }
+    for (Map.Entry<String, String> e : headers.entrySet()) {
+      if (e.getKey().equalsIgnoreCase("Content-Type")) {
+        return e.getValue();
+      }
+    }
+    return Defaults.CONTENT_TYPE;
+  }
+}

@@ -1,0 +1,213 @@
+package io.levee.rules.engine;
+
+import io.levee.bootstrap.Blocked;
+import io.levee.rules.model.CallKind;
+import io.levee.rules.model.Mode;
+import io.levee.rules.model.RateLimitSpec;
+import io.levee.rules.model.ResourceRule;
+import io.levee.rules.policy.CircuitBreaker;
+import io.levee.rules.policy.ConcurrencyLimit;
+import io.levee.rules.policy.KeyedBuckets;
+import io.levee.rules.policy.TokenBucket;
+import io.levee.rules.policy.adaptive.AdaptiveLimiter;
+import io.levee.rules.policy.adaptive.CpuSource;
+import io.levee.rules.time.Clock;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
+
+/**
+ * One resource in force: its policies, built from its rule, checked in SPEC order (breaker, rate
+ * limit, concurrency, adaptive), and its counters. Survives a reload that leaves its rule (and the
+ * key cap) unchanged, state and all.
+ *
+ * <p>A call is admitted only if every policy admits it; a policy that rejects gives back what the
+ * earlier ones took (a half-open probe, a concurrency slot), so nothing leaks. In monitor mode every
+ * policy still decides and takes its permit, so in-flight counts stay true, but a "no" is only
+ * counted and the call goes on; nothing waits.
+ *
+ * <p>Concurrency: all fields are final; the policies are thread-safe themselves.
+ */
+final class ResourceRuntime extends ResourceView {
+  private static final LongSupplier RANDOM =
+      new LongSupplier() {
+        @Override
+        public long getAsLong() {
+          return ThreadLocalRandom.current().nextLong();
+        }
+      };
+
+  final ResourceRule rule;
+  final int maxKeys;
+  final EnginePermit permit;
+  private final boolean monitor;
+  private final Sleeper sleeper;
+  private final CircuitBreaker breaker;
+  private final TokenBucket bucket;
+  private final KeyedBuckets keyed;
+  private final ConcurrencyLimit concurrency;
+  private final AdaptiveLimiter adaptive;
+  private final long slowCallNanos;
+  private final FailureClassifier failures;
+  private final BlockAnswers answers;
+
+  ResourceRuntime(
+      ResourceRule rule, int maxKeys, Clock clock, CpuSource cpu, Sleeper sleeper, Engine engine) {
+    super(rule.name, rule.match.kind.key, rule.mode);
+    this.rule = rule;
+    this.maxKeys = maxKeys;
+    this.monitor = rule.mode == Mode.MONITOR;
+    this.sleeper = sleeper;
+    this.breaker =
+        rule.circuitBreaker == null ? null : new CircuitBreaker(rule.circuitBreaker, clock, RANDOM);
+    if (breaker != null) {
+      breaker.setListener(engine.breakerListener(rule.name));
+    }
+    RateLimitSpec rate = rule.rateLimit;
+    boolean perKey = rate != null && rate.per != null && rule.match.kind == CallKind.SERVLET;
+    this.keyed = perKey ? new KeyedBuckets(rate, maxKeys, clock) : null;
+    this.bucket = rate != null && !perKey ? new TokenBucket(rate, clock) : null;
+    this.concurrency = rule.concurrency == null ? null : new ConcurrencyLimit(rule.concurrency);
+    this.adaptive =
+        rule.adaptive == null ? null : AdaptiveLimiter.create(rule.adaptive, clock, cpu);
+    this.slowCallNanos = rule.circuitBreaker == null ? 0 : rule.circuitBreaker.slowCallNanos;
+    this.failures = new FailureClassifier(rule.failure);
+    this.answers = new BlockAnswers(rule.name, rule.match.kind, rule.onBlock);
+    this.permit = EnginePermit.of(this);
+  }
+
+  /** Whether this runtime can carry on under {@code next} (with key cap {@code nextMaxKeys}). */
+  boolean sameAs(ResourceRule next, int nextMaxKeys) {
+    return rule.equals(next) && (keyed == null || maxKeys == nextMaxKeys);
+  }
+
+  /** Null when admitted (permits taken); otherwise the answer, with nothing left taken. */
+  Blocked decide(Object request, KeySource keys) {
+    boolean probeTaken = false;
+    if (breaker != null) {
+      long wait = breaker.tryAcquire();
+      if (wait > 0) {
+        if (!monitor) {
+          return block(Reason.CIRCUIT_OPEN, wait);
+        }
+        countBlocked(Reason.CIRCUIT_OPEN, true);
+      } else {
+        probeTaken = true;
+      }
+    }
+    if (bucket != null || keyed != null) {
+      TokenBucket b = keyed == null ? bucket : keyed.bucket(key(request, keys));
+      long r = b.tryAcquire();
+      if (r < 0) {
+        if (!monitor) {
+          giveBackProbe(probeTaken);
+          return block(Reason.RATE_LIMIT, -r);
+        }
+        countBlocked(Reason.RATE_LIMIT, true);
+      } else if (r > 0 && !monitor) {
+        sleep(r);
+      }
+    }
+    boolean slotTaken = false;
+    if (concurrency != null) {
+      if (monitor) {
+        if (!concurrency.acquireUnconditionally()) {
+          countBlocked(Reason.CONCURRENCY, true);
+        }
+      } else if (!concurrency.acquire(rule.concurrency.maxWaitNanos)) {
+        giveBackProbe(probeTaken);
+        return block(Reason.CONCURRENCY, 0);
+      }
+      slotTaken = true;
+    }
+    if (adaptive != null) {
+      if (monitor) {
+        if (!adaptive.acquireUnconditionally()) {
+          countBlocked(Reason.ADAPTIVE, true);
+        }
+      } else if (!adaptive.tryAcquire()) {
+        if (slotTaken) {
+          concurrency.release();
+        }
+        giveBackProbe(probeTaken);
+        return block(Reason.ADAPTIVE, 0);
+      }
+    }
+    return null;
+  }
+
+  /** Counts a call the system rule blocked (or would have) before this resource decided. */
+  void countSystemBlock(boolean monitor) {
+    countBlocked(Reason.SYSTEM, monitor);
+  }
+
+  /** Classifies the outcome, tells the breaker and the adaptive limit, and frees the permits. */
+  Outcome complete(long durationNanos, int status, Throwable error) {
+    Outcome outcome = failures.classify(status, error);
+    if (outcome == Outcome.IGNORED) {
+      if (breaker != null) {
+        breaker.releasePermission();
+      }
+      if (adaptive != null) {
+        adaptive.releaseWithoutSample();
+      }
+    } else {
+      boolean failure = outcome == Outcome.FAILURE;
+      if (breaker != null) {
+        breaker.onComplete(durationNanos, failure);
+      }
+      if (adaptive != null) {
+        adaptive.release(durationNanos, failure);
+      }
+      if (!failure && slowCallNanos > 0 && durationNanos > slowCallNanos) {
+        outcome = Outcome.SLOW;
+      }
+    }
+    if (concurrency != null) {
+      concurrency.release();
+    }
+    countCompleted(outcome, durationNanos);
+    return outcome;
+  }
+
+  @Override
+  public int limit() {
+    if (adaptive != null) {
+      return concurrency == null ? adaptive.limit() : Math.min(adaptive.limit(), concurrency.limit());
+    }
+    return concurrency == null ? -1 : concurrency.limit();
+  }
+
+  @Override
+  public int breakerState() {
+    return breaker == null ? -1 : breaker.state();
+  }
+
+  @Override
+  public long keysEvicted() {
+    return keyed == null ? 0 : keyed.evictions();
+  }
+
+  private Blocked block(Reason reason, long waitNanos) {
+    countBlocked(reason, false);
+    return answers.answer(reason, waitNanos);
+  }
+
+  private void giveBackProbe(boolean probeTaken) {
+    if (probeTaken) {
+      breaker.releasePermission();
+    }
+  }
+
+  private String key(Object request, KeySource keys) {
+    return keys == null || request == null ? null : keys.key(request, rule.rateLimit.per);
+  }
+
+  private void sleep(long nanos) {
+    try {
+      sleeper.sleepNanos(nanos);
+    } catch (InterruptedException e) {
+      // The token is reserved either way; let the call run and leave the interrupt to it.
+      Thread.currentThread().interrupt();
+    }
+  }
+}

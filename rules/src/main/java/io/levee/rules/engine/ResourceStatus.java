@@ -1,0 +1,66 @@
+package io.levee.rules.engine;
+
+import io.levee.rules.model.Mode;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** A snapshot of one resource's {@link ResourceView}, for {@code status} and {@code /status}. */
+public final class ResourceStatus {
+  public final String name;
+  public final String kind;
+  public final Mode mode;
+  /** 0 closed, 1 open, 2 half-open, -1 without a circuit breaker. */
+  public final int breakerState;
+  /** -1 without a concurrency or adaptive limit. */
+  public final int limit;
+
+  public final int inFlight;
+  public final long passed;
+  /** Enforce mode: calls blocked, by reason; every reason present. */
+  public final Map<Reason, Long> blocked;
+  /** Monitor mode: calls that would have been blocked, by reason; every reason present. */
+  public final Map<Reason, Long> wouldBlock;
+  /** Completed calls by outcome; every outcome present. */
+  public final Map<Outcome, Long> calls;
+
+  public final long durationSumNanos;
+  public final long keysEvicted;
+
+  ResourceStatus(ResourceView view) {
+    this.name = view.name();
+    this.kind = view.kind();
+    this.mode = view.mode();
+    this.breakerState = view.breakerState();
+    this.limit = view.limit();
+    this.inFlight = view.inFlight();
+    this.passed = view.passed();
+    EnumMap<Reason, Long> blocked = new EnumMap<>(Reason.class);
+    EnumMap<Reason, Long> wouldBlock = new EnumMap<>(Reason.class);
+    for (Reason r : Reason.ALL) {
+      blocked.put(r, view.blocked(r));
+      wouldBlock.put(r, view.wouldBlock(r));
+    }
+    EnumMap<Outcome, Long> calls = new EnumMap<>(Outcome.class);
+    for (Outcome o : Outcome.ALL) {
+      calls.put(o, view.calls(o));
+    }
+    this.blocked = Collections.unmodifiableMap(blocked);
+    this.wouldBlock = Collections.unmodifiableMap(wouldBlock);
+    this.calls = Collections.unmodifiableMap(calls);
+    this.durationSumNanos = view.durationSumNanos();
+    this.keysEvicted = view.keysEvicted();
+  }
+
+  /** Calls counted in {@link #durationSumNanos}: every completed call not ignored. */
+  public long durationCount() {
+    return calls.get(Outcome.SUCCESS) + calls.get(Outcome.FAILURE) + calls.get(Outcome.SLOW);
+  }
+
+  @Override
+  public String toString() {
+    return name + " (" + kind + ", " + mode.name().toLowerCase() + "): passed " + passed
+        + ", blocked " + blocked + ", would block " + wouldBlock + ", in flight " + inFlight
+        + ", limit " + limit + ", breaker " + breakerState;
+  }
+}

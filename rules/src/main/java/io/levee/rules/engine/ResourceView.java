@@ -1,0 +1,112 @@
+package io.levee.rules.engine;
+
+import io.levee.rules.model.Mode;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The live counters and gauges of one resource in force (or of the system rule, named {@code
+ * system}), for metrics to read whenever they like; {@link Engine#status()} takes snapshots of them.
+ * A resource that a reload leaves unchanged keeps its view, so its counters keep counting.
+ *
+ * <p>Concurrency: the counters are {@link LongAdder}s written by every call; reads are sums and
+ * may miss calls that are being counted at that instant.
+ */
+public abstract class ResourceView {
+  private final String name;
+  private final String kind;
+  private final Mode mode;
+  private final LongAdder passed = new LongAdder();
+  private final LongAdder[] blocked = adders(Reason.ALL.length);
+  private final LongAdder[] wouldBlock = adders(Reason.ALL.length);
+  private final LongAdder[] calls = adders(Outcome.ALL.length);
+  private final LongAdder durationSum = new LongAdder();
+  private final LongAdder inFlight = new LongAdder();
+
+  ResourceView(String name, String kind, Mode mode) {
+    this.name = name;
+    this.kind = kind;
+    this.mode = mode;
+  }
+
+  public final String name() {
+    return name;
+  }
+
+  /** {@code servlet}, {@code http} or {@code jdbc}. */
+  public final String kind() {
+    return kind;
+  }
+
+  public final Mode mode() {
+    return mode;
+  }
+
+  /** Calls let through (in monitor mode, also those that would have been blocked). */
+  public final long passed() {
+    return passed.sum();
+  }
+
+  /** Calls blocked for {@code reason} in enforce mode. */
+  public final long blocked(Reason reason) {
+    return blocked[reason.ordinal()].sum();
+  }
+
+  /** Calls that monitor mode let through although {@code reason} would have blocked them. */
+  public final long wouldBlock(Reason reason) {
+    return wouldBlock[reason.ordinal()].sum();
+  }
+
+  /** Completed calls by outcome; ignored ones are counted under {@link Outcome#IGNORED} only. */
+  public final long calls(Outcome outcome) {
+    return calls[outcome.ordinal()].sum();
+  }
+
+  /** Sum of the durations of the calls counted as success, failure or slow. */
+  public final long durationSumNanos() {
+    return durationSum.sum();
+  }
+
+  /** Calls counted in {@link #durationSumNanos()}: every completed call not ignored. */
+  public final long durationCount() {
+    return calls(Outcome.SUCCESS) + calls(Outcome.FAILURE) + calls(Outcome.SLOW);
+  }
+
+  /** Calls admitted and not completed yet. */
+  public final int inFlight() {
+    return (int) inFlight.sum();
+  }
+
+  /** The concurrency limit in force (adaptive, else fixed {@code max}), or -1 when there is none. */
+  public abstract int limit();
+
+  /** 0 closed, 1 open, 2 half-open, or -1 without a circuit breaker. */
+  public abstract int breakerState();
+
+  /** Per-key buckets evicted so far; 0 without a per-key rate limit. */
+  public abstract long keysEvicted();
+
+  final void countBlocked(Reason reason, boolean monitor) {
+    (monitor ? wouldBlock : blocked)[reason.ordinal()].increment();
+  }
+
+  final void countAdmitted() {
+    passed.increment();
+    inFlight.increment();
+  }
+
+  final void countCompleted(Outcome outcome, long durationNanos) {
+    inFlight.decrement();
+    calls[outcome.ordinal()].increment();
+    if (outcome != Outcome.IGNORED) {
+      durationSum.add(durationNanos);
+    }
+  }
+
+  private static LongAdder[] adders(int n) {
+    LongAdder[] adders = new LongAdder[n];
+    for (int i = 0; i < n; i++) {
+      adders[i] = new LongAdder();
+    }
+    return adders;
+  }
+}

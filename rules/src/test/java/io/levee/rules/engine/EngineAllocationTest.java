@@ -1,0 +1,56 @@
+package io.levee.rules.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Test;
+
+/** An admitted call, decide and complete, through every policy: nothing on the heap (DESIGN). */
+class EngineAllocationTest {
+  private static final int CALLS = 50_000;
+
+  private final Fixture f =
+      new Fixture()
+          .apply(
+              "system:\n  adaptive: { max-limit: 100, initial-limit: 100 }\n"
+                  + "resources:\n"
+                  + "  - name: shop\n    match: { servlet: { paths: [\"/shop/**\"] } }\n"
+                  + "    circuit-breaker: { minimum-calls: 1000000 }\n"
+                  + "    rate-limit: { rate: 1000000000/s }\n    concurrency: { max: 10 }\n"
+                  + "    adaptive: { min-limit: 10, max-limit: 10, initial-limit: 10 }\n"
+                  + "  - name: pay\n    match: { http: { urls: [\"http://pay/**\"] } }\n"
+                  + "    circuit-breaker: { minimum-calls: 1000000 }\n    concurrency: { max: 10 }\n"
+                  + "    timeouts: { read: 1s }\n");
+
+  private final String path = new StringBuilder("/shop/cart").toString();
+  private final String url = new StringBuilder("http://pay/v1").toString();
+
+  @Test
+  void admittedCallsAllocateNothing() {
+    java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+    assumeThat(bean).isInstanceOf(com.sun.management.ThreadMXBean.class);
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+    calls(5_000);
+    long before = threads.getCurrentThreadAllocatedBytes();
+    int admitted = calls(CALLS);
+    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+    assertThat(admitted).isEqualTo(2 * CALLS);
+    // a few hundred bytes for the measurement itself; one object per call would be megabytes
+    assertThat(allocated).isLessThan(10_000);
+  }
+
+  private int calls(int n) {
+    int admitted = 0;
+    for (int i = 0; i < n; i++) {
+      f.clock.advanceNanos(20_000); // so adaptive windows close along the way
+      long start = f.clock.nanoTime();
+      Object shop = f.engine.servlet("GET", path, null, null);
+      Object pay = f.engine.http("GET", url);
+      admitted += (shop instanceof EnginePermit ? 1 : 0) + (pay instanceof EnginePermit ? 1 : 0);
+      f.engine.complete(pay, start, 200, null);
+      f.engine.complete(shop, start, 200, null);
+    }
+    return admitted;
+  }
+}

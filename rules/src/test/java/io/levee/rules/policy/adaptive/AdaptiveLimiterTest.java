@@ -1,0 +1,210 @@
+package io.levee.rules.policy.adaptive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.rules.model.AdaptiveSpec;
+import io.levee.rules.time.ManualClock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class AdaptiveLimiterTest {
+  private static final long MS = 1_000_000L;
+
+  private final ManualClock clock = new ManualClock();
+  private final ManualCpu cpu = new ManualCpu(0.42);
+  private final Recording algorithm = new Recording();
+  private final AdaptiveLimiter limiter =
+      new AdaptiveLimiter(new AdaptiveSpec(1, 50, 3, 0.7), clock, cpu, algorithm);
+
+  @Test
+  void rejectsAtTheLimitAndAdmitsAgainAfterARelease() {
+    assertThat(limiter.tryAcquire()).isTrue();
+    assertThat(limiter.tryAcquire()).isTrue();
+    assertThat(limiter.tryAcquire()).isTrue();
+    assertThat(limiter.tryAcquire()).isFalse();
+    assertThat(limiter.inFlight()).isEqualTo(3);
+    limiter.release(MS, false);
+    assertThat(limiter.inFlight()).isEqualTo(2);
+    assertThat(limiter.tryAcquire()).isTrue();
+  }
+
+  @Test
+  void monitorModeCountsPastTheLimitAndSaysWhetherItWasWithin() {
+    assertThat(limiter.acquireUnconditionally()).isTrue();
+    assertThat(limiter.acquireUnconditionally()).isTrue();
+    assertThat(limiter.acquireUnconditionally()).isTrue();
+    assertThat(limiter.acquireUnconditionally()).isFalse();
+    assertThat(limiter.acquireUnconditionally()).isFalse();
+    assertThat(limiter.inFlight()).isEqualTo(5);
+    for (int i = 0; i < 5; i++) {
+      limiter.releaseWithoutSample();
+    }
+    assertThat(limiter.inFlight()).isZero();
+  }
+
+  @Test
+  void closesTheWindowOnceItIsOldEnoughAndHoldsEnoughCalls() {
+    algorithm.next = 9;
+    complete(AdaptiveLimiter.MIN_EVENTS - 2, 5 * MS);
+    clock.advanceMillis(150);
+    limiter.tryAcquire();
+    limiter.release(5 * MS, true);
+    assertThat(algorithm.windows).isZero(); // old enough, but one call short
+
+    clock.advanceMillis(100);
+    limiter.tryAcquire();
+    limiter.release(5 * MS, false);
+    assertThat(algorithm.windows).isEqualTo(1);
+    assertThat(limiter.limit()).isEqualTo(9);
+    assertThat(algorithm.samples).isEqualTo(AdaptiveLimiter.MIN_EVENTS - 1);
+    assertThat(algorithm.drops).isEqualTo(1);
+    assertThat(algorithm.maxInFlight).isEqualTo(1);
+    assertThat(algorithm.cpu).isEqualTo(0.42);
+    assertThat(algorithm.cpuTarget).isEqualTo(0.7);
+    assertThat(algorithm.windowNanos).isEqualTo(250 * MS);
+    assertThat(algorithm.currentLimit).isEqualTo(3);
+  }
+
+  @Test
+  void neverClosesAWindowEarly() {
+    complete(500, MS);
+    clock.advanceMillis(99);
+    complete(1, MS);
+    assertThat(algorithm.windows).isZero();
+    clock.advanceMillis(1);
+    complete(1, MS);
+    assertThat(algorithm.windows).isEqualTo(1);
+  }
+
+  @Test
+  void closesAQuietWindowAfterOneSecond() {
+    complete(2, MS);
+    clock.advanceMillis(999);
+    complete(1, MS);
+    assertThat(algorithm.windows).isZero();
+    clock.advanceMillis(1);
+    complete(1, MS);
+    assertThat(algorithm.windows).isEqualTo(1);
+    assertThat(algorithm.samples).isEqualTo(4);
+  }
+
+  @Test
+  void windowsLastTwiceTheMedianLatencyOfSlowCalls() {
+    complete(AdaptiveLimiter.MIN_EVENTS, 300 * MS);
+    clock.advanceMillis(100);
+    complete(1, 300 * MS);
+    assertThat(algorithm.windows).isEqualTo(1);
+    complete(AdaptiveLimiter.MIN_EVENTS, 300 * MS);
+    clock.advanceMillis(500);
+    complete(1, 300 * MS);
+    assertThat(algorithm.windows).isEqualTo(1);
+    clock.advanceMillis(150);
+    complete(1, 300 * MS);
+    assertThat(algorithm.windows).isEqualTo(2);
+  }
+
+  @Test
+  void aStalledResourceStillGetsDecisionsFromRejectedCalls() {
+    algorithm.next = 1;
+    while (limiter.tryAcquire()) {}
+    clock.advanceMillis(1000);
+    assertThat(limiter.tryAcquire()).isFalse();
+    assertThat(algorithm.windows).isEqualTo(1);
+    assertThat(algorithm.maxInFlight).isEqualTo(3);
+    assertThat(limiter.limit()).isEqualTo(1);
+  }
+
+  @Test
+  void clampsWhatTheAlgorithmSaysToTheSpec() {
+    algorithm.next = 500;
+    complete(AdaptiveLimiter.MIN_EVENTS, MS);
+    clock.advanceMillis(100);
+    complete(1, MS);
+    assertThat(limiter.limit()).isEqualTo(50);
+  }
+
+  @Test
+  void manyThreadsNeverExceedTheLimitAndLeaveNothingInFlight() throws Exception {
+    ManualClock clock = new ManualClock();
+    AdaptiveLimiter shared =
+        AdaptiveLimiter.create(new AdaptiveSpec(2, 16, 8, 0.8), clock, new ManualCpu(0.3));
+    int threads = 8;
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger worst = new AtomicInteger();
+    AtomicInteger admitted = new AtomicInteger();
+    CountDownLatch start = new CountDownLatch(1);
+    List<Thread> workers = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      Thread worker =
+          new Thread(
+              () -> {
+                await(start);
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                for (int i = 0; i < 20_000; i++) {
+                  if (shared.tryAcquire()) {
+                    admitted.incrementAndGet();
+                    int now = running.incrementAndGet();
+                    worst.accumulateAndGet(now, Math::max);
+                    clock.advanceNanos(random.nextInt(50_000));
+                    running.decrementAndGet();
+                    shared.release(random.nextInt(20) * MS, random.nextInt(10) == 0);
+                  }
+                }
+              });
+      workers.add(worker);
+      worker.start();
+    }
+    start.countDown();
+    for (Thread worker : workers) {
+      worker.join();
+    }
+    assertThat(shared.inFlight()).isZero();
+    assertThat(admitted.get()).isPositive();
+    assertThat(worst.get()).isLessThanOrEqualTo(16);
+  }
+
+  private void complete(int calls, long rttNanos) {
+    for (int i = 0; i < calls; i++) {
+      limiter.tryAcquire();
+      limiter.release(rttNanos, false);
+    }
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Remembers the last window it saw and answers a fixed limit (or keeps the current one). */
+  private static final class Recording implements LimitAlgorithm {
+    int next = -1;
+    int windows;
+    int samples;
+    int drops;
+    int maxInFlight;
+    double cpu;
+    double cpuTarget;
+    long windowNanos;
+    int currentLimit;
+
+    @Override
+    public int nextLimit(WindowSample window, int currentLimit) {
+      windows++;
+      samples = window.samples();
+      drops = window.drops();
+      maxInFlight = window.maxInFlight();
+      cpu = window.cpu();
+      cpuTarget = window.cpuTarget();
+      windowNanos = window.windowNanos();
+      this.currentLimit = currentLimit;
+      return next < 0 ? currentLimit : next;
+    }
+  }
+}

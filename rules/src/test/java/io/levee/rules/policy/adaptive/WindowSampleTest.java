@@ -1,0 +1,51 @@
+package io.levee.rules.policy.adaptive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class WindowSampleTest {
+  @Test
+  void summarisesLatenciesAndKeepsDropsApart() {
+    WindowSample w = new WindowSample();
+    for (long ms = 1; ms <= 100; ms++) {
+      w.record(ms * 1_000_000L);
+    }
+    w.drop().drop();
+    assertThat(w.samples()).isEqualTo(100);
+    assertThat(w.drops()).isEqualTo(2);
+    assertThat(w.dropRate()).isCloseTo(2 / 102.0, within(1e-9));
+    assertThat(w.averageRttNanos()).isEqualTo(50_500_000L);
+    assertThat(w.minRttNanos()).isEqualTo(1_000_000L);
+    assertThat((double) w.percentileRttNanos(0.5)).isCloseTo(50e6, within(50e6 * 0.07));
+    assertThat((double) w.percentileRttNanos(0.9)).isCloseTo(90e6, within(90e6 * 0.07));
+  }
+
+  @Test
+  void bucketsAreOrderedAndNarrowAcrossTheWholeRange() {
+    int previous = -1;
+    for (long nanos = 1; nanos < (1L << 41); nanos = nanos * 21 / 20 + 1) {
+      int bucket = WindowSample.bucket(nanos);
+      assertThat(bucket).isBetween(previous, WindowSample.BUCKETS - 1);
+      previous = bucket;
+      if (nanos >= 2048 && nanos < (1L << 40)) {
+        double value = WindowSample.bucketValue(bucket);
+        assertThat(value / nanos).isBetween(0.93, 1.07);
+      }
+    }
+    assertThat(WindowSample.bucket(Long.MAX_VALUE)).isEqualTo(WindowSample.BUCKETS - 1);
+    assertThat(WindowSample.bucket(-5)).isZero();
+  }
+
+  @Test
+  void resetEmptiesEverything() {
+    WindowSample w = new WindowSample().record(5_000_000L).drop().setMaxInFlight(7).setCpu(0.5, 0.8);
+    w.reset();
+    assertThat(w.samples()).isZero();
+    assertThat(w.drops()).isZero();
+    assertThat(w.percentileRttNanos(0.5)).isZero();
+    assertThat(w.minRttNanos()).isZero();
+    assertThat(w.maxInFlight()).isZero();
+  }
+}
