@@ -11,7 +11,7 @@ import javax.servlet.http.HttpServletResponse;
 
 /** {@code GET /api/orders}: the last orders of the tenant named by the {@code X-Tenant-ID} header. */
 final class OrdersServlet extends HttpServlet {
-  private static final String SQL =
+  static final String SQL =
       "SELECT id, total FROM orders WHERE tenant = ? ORDER BY id DESC LIMIT 5";
 
   private final transient Database db;

@@ -16,7 +16,7 @@ import javax.servlet.http.HttpServletResponse;
  */
 final class ReportServlet extends HttpServlet {
   static final int QUERY_MILLIS = 300;
-  private static final String SQL =
+  static final String SQL =
       "SELECT s.region, COUNT(*), SUM(s.amount) FROM (SELECT PAUSE(?) AS p) w"
           + " JOIN sales s ON w.p = 0 GROUP BY s.region ORDER BY s.region";
 
