@@ -20,7 +20,7 @@ record Scenario(Id id, String title, String story, double seconds, Map<String, D
 
   record Step(double at, String note, Runnable action) {}
 
-  /** The second of {@code id}'s first step, or the end; the partner's recovery in PARTNER. */
+  /** When the step at {@code index} happens, in seconds into the scenario; its end if none. */
   double stepAt(int index) {
     return index < steps.size() ? steps.get(index).at() : seconds;
   }

@@ -40,7 +40,7 @@ final class Scenarios {
             "tenant acme sends 120 orders/s; its limit is per tenant, so only acme should get 429",
             15 * scale, rates(120, 16, 10, 2, normalCompute), List.of()),
         new Scenario(Scenario.Id.PARTNER, "partner failing",
-            "the pricing partner answers 500 for 12 s, then recovers",
+            String.format("the pricing partner answers 500 for %.0f s, then recovers", 12 * scale),
             24 * scale, rates(8, 16, 20, 2, normalCompute),
             List.of(
                 new Scenario.Step(0, "partner now answers 500",
