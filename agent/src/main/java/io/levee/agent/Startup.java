@@ -2,6 +2,7 @@ package io.levee.agent;
 
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
+import io.levee.agent.metrics.Observability;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;
@@ -44,17 +45,14 @@ public final class Startup {
     CpuSampler cpu = new CpuSampler();
     Engine engine = new Engine(Clock.SYSTEM, cpu, Sleeper.SYSTEM);
     engine.apply(rules);
-    engine.setListener(new BreakerLog(log));
     Levee.install(new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM)));
     List<Integration> integrations = Integrations.all(log);
     ResettableClassFileTransformer transformer = AgentInstaller.install(inst, integrations, log);
-    if (options.http() != null) {
-      log.warn("the http endpoint (http=" + options.http() + ") is not available in this version yet");
-    }
+    Observability observability = Observability.start(engine, cpu, options.http(), log);
     log.info(
         "started: " + rules.resources.size() + " resources from " + rules.source + "; integrations "
             + names(integrations));
-    return new Running(engine, cpu, transformer);
+    return new Running(engine, cpu, transformer, observability);
   }
 
   private static String names(List<Integration> integrations) {
@@ -65,31 +63,23 @@ public final class Startup {
     return s.toString();
   }
 
-  /** Circuit breaker transitions are rare and worth a line each. */
-  private static final class BreakerLog implements Engine.Listener {
-    private static final String[] STATES = {"closed", "open", "half-open"};
-    private final AgentLog log;
-
-    BreakerLog(AgentLog log) {
-      this.log = log;
-    }
-
-    @Override
-    public void onTransition(String resource, int from, int to, String why) {
-      log.info("circuit breaker of " + resource + ": " + STATES[from] + " -> " + STATES[to] + " (" + why + ")");
-    }
-  }
-
   /** What a start leaves running. */
   static final class Running {
     final Engine engine;
     final CpuSampler cpu;
     final ResettableClassFileTransformer transformer;
+    /** Breaker and reload log lines, block summaries, and the {@code http} endpoint: close on detach. */
+    final Observability observability;
 
-    Running(Engine engine, CpuSampler cpu, ResettableClassFileTransformer transformer) {
+    Running(
+        Engine engine,
+        CpuSampler cpu,
+        ResettableClassFileTransformer transformer,
+        Observability observability) {
       this.engine = engine;
       this.cpu = cpu;
       this.transformer = transformer;
+      this.observability = observability;
     }
   }
 }
