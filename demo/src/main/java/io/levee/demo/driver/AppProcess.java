@@ -28,23 +28,32 @@ final class AppProcess implements AutoCloseable {
   private final Process process;
   private final CountDownLatch ready = new CountDownLatch(1);
   private final List<String> agentLines = new ArrayList<>();
+  private final int cores;
   private volatile int port;
   private volatile boolean echo = true;
 
-  private AppProcess(Process process) {
+  private AppProcess(Process process, int cores) {
     this.process = process;
+    this.cores = cores;
   }
 
   static AppProcess start(Path demoTarget, String agentArg, String partnerUrl, Path log,
       PrintStream console) throws IOException {
-    List<String> command = new ArrayList<>(List.of(Java.binary(), "-Xms64m", "-Xmx256m",
-        "-XX:+UseSerialGC"));
+    List<String> command = new ArrayList<>();
+    int cores = Runtime.getRuntime().availableProcessors();
+    if (cores >= 2 && onPath("taskset")) {
+      // Half the cores for the application and the rest for the driver and the partner, so an
+      // overloaded application cannot starve the load generator that measures it.
+      cores /= 2;
+      command.addAll(List.of("taskset", "-c", "0-" + (cores - 1)));
+    }
+    command.addAll(List.of(Java.binary(), "-Xms64m", "-Xmx256m", "-XX:+UseSerialGC"));
     if (agentArg != null) {
       command.add(agentArg);
     }
     command.addAll(List.of("-cp", classPath(demoTarget), APP_MAIN, "0", partnerUrl));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    AppProcess app = new AppProcess(p);
+    AppProcess app = new AppProcess(p, cores);
     Thread pump = new Thread(() -> app.pump(log, console), "app-output");
     pump.setDaemon(true);
     pump.start();
@@ -58,6 +67,11 @@ final class AppProcess implements AutoCloseable {
     }
     echo = false;
     return port;
+  }
+
+  /** The cores the application may use. */
+  int cores() {
+    return cores;
   }
 
   long pid() {
@@ -93,6 +107,19 @@ final class AppProcess implements AutoCloseable {
     } finally {
       ready.countDown();
     }
+  }
+
+  private static boolean onPath(String tool) {
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return false;
+    }
+    for (String dir : path.split(java.io.File.pathSeparator)) {
+      if (Files.isExecutable(Path.of(dir, tool))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String classPath(Path demoTarget) throws IOException {

@@ -57,10 +57,10 @@ public final class DemoDriver {
         }
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).executor(httpThreads).build();
-        Warmup.Compute compute = new Warmup(client, base).run();
+        Warmup.Compute compute = new Warmup(client, base).run(app.cores());
         out.printf(Locale.ROOT, "  warmed up; one computation = %d SHA-256 rounds (~%.0f ms of CPU),"
-            + " about %.0f/s on this machine%n", compute.rounds(), Warmup.TARGET_MILLIS,
-            compute.capacityPerSecond());
+            + " at most %.0f/s on the %d core(s) the application may use%n", compute.rounds(),
+            Warmup.TARGET_MILLIS, compute.capacityPerSecond(), app.cores());
 
         List<Row> rows = Scenarios.rows(compute.rounds());
         LiveTable table = new LiveTable(out, !o.plain(), rules,
@@ -79,10 +79,11 @@ public final class DemoDriver {
         out.println("Summary" + (agentArg == null && !o.attach() ? " (no agent: nothing protected)"
             : ""));
         new Summary(results).lines().forEach(out::println);
-        long problems = agentLines.stream()
-            .filter(l -> l.startsWith("[levee] WARN") || l.startsWith("[levee] ERROR")).count();
-        out.printf(Locale.ROOT, "%nThe agent logged %d lines (%d warnings or errors); the"
-            + " application's log is %s%n", agentLines.size(), problems, log);
+        if (!agentLines.isEmpty()) {
+          out.printf(Locale.ROOT, "%nWhat the agent logged (%d lines):%n", agentLines.size());
+          agentLines.forEach(l -> out.println("  " + l));
+        }
+        out.println("The application's log: " + log);
       }
     } finally {
       httpThreads.shutdownNow();

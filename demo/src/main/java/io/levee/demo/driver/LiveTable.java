@@ -12,7 +12,7 @@ import java.util.Locale;
  */
 final class LiveTable {
   private static final String HEADER = String.format(Locale.ROOT,
-      "  %-14s %7s %7s %9s  %-14s %6s %8s  %-9s %s",
+      "  %-14s %7s %7s %9s  %-14s %12s %7s  %-9s %s",
       "traffic", "sent/s", "ok/s", "blocked/s", "why", "err/s", "p99 ms", "limit", "state");
 
   private final PrintStream out;
@@ -54,7 +54,7 @@ final class LiveTable {
       String why = notServed == 0 ? "" : s.topReason();
       String errors = s.errors() == 0 ? "0" : rate(window, s.errors()) + " " + s.topError();
       double p99 = s.p99Admitted();
-      lines.add(String.format(Locale.ROOT, "  %-14s %7s %7s %9s  %-14s %6s %8s  %-9s %s",
+      lines.add(String.format(Locale.ROOT, "  %-14s %7s %7s %9s  %-14s %12s %7s  %-9s %s",
           row.name, rate(window, s.sent()), rate(window, s.ok()), rate(window, notServed), why,
           errors, p99 < 0 ? "-" : millis(p99), rules.limit(row.resource),
           status.state(row, window)));

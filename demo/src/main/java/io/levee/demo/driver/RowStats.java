@@ -100,6 +100,11 @@ final class RowStats {
     return retryAfter;
   }
 
+  /** How many were refused or given a fallback for {@code reason}, like "429 rate". */
+  synchronized long notServed(String reason) {
+    return reasons.getOrDefault(reason, 0L);
+  }
+
   /** The most frequent reason a request was not served, like "429 rate" or "fallback"; "" if none. */
   synchronized String topReason() {
     return top(reasons);

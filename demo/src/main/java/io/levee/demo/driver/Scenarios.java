@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The demo's script: five scenarios of about 90 seconds in all. Rates are requests per second per
+ * The demo's script: five scenarios of about 75 seconds in all. Rates are requests per second per
  * row; {@code compute} is sized from the measured cost of one request so that "normal" uses about a
  * tenth of the machine and "CPU overload" asks for twice what it can do.
  */
@@ -35,24 +35,24 @@ final class Scenarios {
     return List.of(
         new Scenario(Scenario.Id.NORMAL, "normal traffic",
             "three tenants browse orders, quotes call the partner, a few reports and computations",
-            15 * scale, rates(8, 16, 10, 2, normalCompute), List.of()),
+            12 * scale, rates(8, 16, 10, 2, normalCompute), List.of()),
         new Scenario(Scenario.Id.BURST, "burst from one tenant",
             "tenant acme sends 120 orders/s; its limit is per tenant, so only acme should get 429",
-            15 * scale, rates(120, 16, 10, 2, normalCompute), List.of()),
+            12 * scale, rates(120, 16, 10, 2, normalCompute), List.of()),
         new Scenario(Scenario.Id.PARTNER, "partner failing",
-            String.format("the pricing partner answers 500 for %.0f s, then recovers", 12 * scale),
-            24 * scale, rates(8, 16, 20, 2, normalCompute),
+            String.format("the pricing partner answers 500 for %.0f s, then recovers", 10 * scale),
+            22 * scale, rates(8, 16, 20, 2, normalCompute),
             List.of(
                 new Scenario.Step(0, "partner now answers 500",
                     () -> partner.mode(Partner.Mode.FAILING)),
-                new Scenario.Step(12 * scale, "partner healthy again",
+                new Scenario.Step(10 * scale, "partner healthy again",
                     () -> partner.mode(Partner.Mode.HEALTHY)))),
         new Scenario(Scenario.Id.STORM, "slow-query storm",
             "40 sales reports/s, each a 300 ms query that slows the others down",
-            15 * scale, rates(8, 16, 10, 40, normalCompute), List.of()),
+            12 * scale, rates(8, 16, 10, 40, normalCompute), List.of()),
         new Scenario(Scenario.Id.CPU, "CPU overload",
             String.format("%.0f computations/s, about twice what the machine can do", overCompute),
-            20 * scale, rates(8, 16, 10, 2, overCompute), List.of()));
+            18 * scale, rates(8, 16, 10, 2, overCompute), List.of()));
   }
 
   private static Map<String, Double> rates(

@@ -16,6 +16,8 @@ import java.util.Locale;
  * "[ -- ]" means it did not (expected when the demo runs with {@code --no-agent}).
  */
 final class Summary {
+  private static final String RATE_LIMITED = "429 rate";
+
   private final List<ScenarioRunner.Result> results;
 
   Summary(List<ScenarioRunner.Result> results) {
@@ -54,11 +56,16 @@ final class Summary {
   private List<String> burst(ScenarioRunner.Result r) {
     RowStats acme = r.total().row(ACME);
     RowStats others = r.total().row(OTHERS);
-    return verdict(acme.blocked() > 0 && others.blocked() == 0, r,
+    long othersLimited = others.notServed(RATE_LIMITED);
+    long othersShed = others.blocked() - othersLimited;
+    return verdict(acme.notServed(RATE_LIMITED) > 0 && othersLimited == 0, r,
         String.format(Locale.ROOT, "acme: %d sent, %d served, %d refused with 429 (%d with"
-            + " Retry-After)", acme.sent(), acme.ok(), acme.blocked(), acme.retryAfter()),
-        String.format(Locale.ROOT, "globex and initech: %d sent, %d served, %d refused;"
-            + " p99 %s ms", others.sent(), others.ok(), others.blocked(), p99(r, OTHERS)));
+            + " Retry-After)", acme.sent(), acme.ok(), acme.notServed(RATE_LIMITED),
+            Math.min(acme.retryAfter(), acme.notServed(RATE_LIMITED))),
+        String.format(Locale.ROOT, "globex and initech: %d sent, %d served, %d refused with 429%s;"
+            + " p99 %s ms", others.sent(), others.ok(), othersLimited,
+            othersShed > 0 ? " (" + othersShed + " shed by the system limit)" : "",
+            p99(r, OTHERS)));
   }
 
   private List<String> partner(ScenarioRunner.Result r) {
