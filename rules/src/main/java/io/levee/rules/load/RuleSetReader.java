@@ -155,7 +155,9 @@ final class RuleSetReader {
     return resources;
   }
 
-  /** Reports a name given to an earlier resource, at the later one. */
+  private static final String RESERVED_NAME = "system";
+
+  /** Reports a name given to an earlier resource, at the later one, and the reserved name. */
   private static void checkUnique(
       Node item, String path, Map<String, Node> names, Problems problems) {
     Node nameNode = nameNode(item);
@@ -163,6 +165,14 @@ final class RuleSetReader {
       return;
     }
     String name = ((ScalarNode) nameNode).getValue();
+    if (RESERVED_NAME.equals(name)) {
+      // because metrics and the status table already name the system rule's row `system`.
+      problems.at(
+          nameNode,
+          path + ".name",
+          "the name `system` is reserved for the system rule; choose another name");
+      return;
+    }
     Node first = names.get(name);
     if (first == null) {
       names.put(name, nameNode);
