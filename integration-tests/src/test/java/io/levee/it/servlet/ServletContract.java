@@ -25,14 +25,14 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ServletContract {
   private static final int RATE = 40;
-  private static final int BURST = 40;
+  private static final int BURST = 80;
   private static final String RULES =
       """
       version: 1
       resources:
         - name: rated
           match: { servlet: { paths: ["/rated/**"] } }
-          rate-limit: { rate: 40/s, burst: 40 }
+          rate-limit: { rate: 40/s, burst: 80 }
         - name: tenants
           match: { servlet: { paths: ["/tenants/**"] } }
           rate-limit: { rate: 5/h, burst: 5, per: "header:X-Tenant-ID" }
