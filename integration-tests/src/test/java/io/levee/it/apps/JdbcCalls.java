@@ -4,12 +4,14 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 
 /**
- * {@code /jdbc?db=h2|pg&pool=none|hikari&sql=...}: one statement on a fresh (or pooled) connection.
- * Answers {@code outcome=ok} with the first column of the first row, or the exception with its
- * SQLState and the {@code phase} it failed in ({@code connect} or {@code execute}).
+ * {@code /jdbc?db=h2|pg&pool=none|hikari&mode=prepared|statement&sql=...}: one statement on a fresh
+ * (or pooled) connection, as a {@link PreparedStatement} (the default) or a plain {@link
+ * Statement}. Answers {@code outcome=ok} with the first column of the first row, or the exception
+ * with its SQLState and the {@code phase} it failed in ({@code connect} or {@code execute}).
  */
 public final class JdbcCalls {
   private JdbcCalls() {}
@@ -23,17 +25,28 @@ public final class JdbcCalls {
     } catch (SQLException | RuntimeException e) {
       return out.exception(e).put("phase", "connect").toString();
     }
-    try (Connection c = connection;
-        PreparedStatement statement = c.prepareStatement(q.get("sql"))) {
-      out.put("outcome", "ok").put("value", execute(statement));
+    try (Connection c = connection) {
+      String sql = q.get("sql");
+      out.put("outcome", "ok").put("value", execute(c, sql, "statement".equals(q.get("mode"))));
     } catch (SQLException | RuntimeException e) {
       out.exception(e).put("phase", "execute");
     }
     return out.put("elapsedMs", (System.nanoTime() - start) / 1_000_000).toString();
   }
 
-  private static String execute(PreparedStatement statement) throws SQLException {
-    if (!statement.execute()) {
+  private static String execute(Connection c, String sql, boolean plain) throws SQLException {
+    if (plain) {
+      try (Statement statement = c.createStatement()) {
+        return result(statement, statement.execute(sql));
+      }
+    }
+    try (PreparedStatement statement = c.prepareStatement(sql)) {
+      return result(statement, statement.execute());
+    }
+  }
+
+  private static String result(Statement statement, boolean hasRows) throws SQLException {
+    if (!hasRows) {
       return "updated " + statement.getUpdateCount();
     }
     try (ResultSet rows = statement.getResultSet()) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.levee.it.support.AppClient;
+import io.levee.it.support.ExactBucket;
 import io.levee.it.support.ForkedApp;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.RulesFile;
@@ -23,13 +24,15 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ServletContract {
+  private static final int RATE = 40;
+  private static final int BURST = 80;
   private static final String RULES =
       """
       version: 1
       resources:
         - name: rated
           match: { servlet: { paths: ["/rated/**"] } }
-          rate-limit: { rate: 40/s, burst: 20 }
+          rate-limit: { rate: 40/s, burst: 80 }
         - name: tenants
           match: { servlet: { paths: ["/tenants/**"] } }
           rate-limit: { rate: 5/h, burst: 5, per: "header:X-Tenant-ID" }
@@ -75,13 +78,19 @@ public abstract class ServletContract {
 
   @Test
   void admitsRateTimesDurationPlusBurstAtThreeTimesTheRate() {
-    AppClient.Paced run = client.paced("/rated/x", 120, Duration.ofSeconds(3));
-    double expected = 40 * run.seconds() + 20;
+    AppClient.Paced run = client.paced("/rated/x", 3 * RATE, Duration.ofSeconds(3));
+    double nominal = RATE * run.seconds() + BURST;
+    List<Long> arrivals =
+        client.get("/arrivals?prefix=/rated/").body().lines().map(Long::valueOf).sorted().toList();
+    long exact = ExactBucket.admitted(arrivals, RATE, BURST);
     long admitted = run.count(200);
     System.out.printf(
-        "%s: rate 40/s burst 20, %d requests in %.2f s: %d admitted (expected %.0f)%n",
-        name(), run.responses().size(), run.seconds(), admitted, expected);
-    assertThat((double) admitted).isCloseTo(expected, within(expected * 0.10));
+        "%s: rate %d/s burst %d, %d requests sent in %.2f s: %d admitted; rate x time + burst ="
+            + " %.0f, an exact bucket at the arrival times admits %d%n",
+        name(), RATE, BURST, run.responses().size(), run.seconds(), admitted, nominal, exact);
+    assertThat(arrivals).hasSize(run.responses().size());
+    assertThat((double) admitted).isCloseTo(exact, within(exact * 0.10));
+    assertThat((double) admitted).isLessThanOrEqualTo(nominal * 1.10);
     assertThat(run.count(429)).isEqualTo(run.responses().size() - admitted);
     run.responses().stream()
         .filter(r -> r.statusCode() == 429)

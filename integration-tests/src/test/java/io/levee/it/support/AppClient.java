@@ -49,6 +49,7 @@ public final class AppClient {
    */
   public Paced paced(String pathAndQuery, int perSecond, Duration duration) {
     List<CompletableFuture<HttpResponse<String>>> futures = new ArrayList<>();
+    List<Long> sentAt = new ArrayList<>();
     long periodNanos = 1_000_000_000L / perSecond;
     long total = duration.toNanos() / periodNanos;
     long start = System.nanoTime();
@@ -59,24 +60,25 @@ public final class AppClient {
         if (wait > 0) {
           TimeUnit.NANOSECONDS.sleep(wait);
         }
+        sentAt.add(System.nanoTime());
         futures.add(send(pathAndQuery));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
-    long sentNanos = System.nanoTime() - start;
-    return new Paced(futures.stream().map(AppClient::join).toList(), sentNanos);
+    return new Paced(futures.stream().map(AppClient::join).toList(), sentAt);
   }
 
-  /** The answers of a paced run and how long sending took (first to last request). */
-  public record Paced(List<HttpResponse<String>> responses, long sentNanos) {
+  /** The answers of a paced run and when each request was sent (nanoTime). */
+  public record Paced(List<HttpResponse<String>> responses, List<Long> sentAt) {
     public long count(int status) {
       return responses.stream().filter(r -> r.statusCode() == status).count();
     }
 
+    /** From the first request sent to the last. */
     public double seconds() {
-      return sentNanos / 1e9;
+      return (sentAt.get(sentAt.size() - 1) - sentAt.get(0)) / 1e9;
     }
   }
 

@@ -47,6 +47,7 @@ class FixturesIT {
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.body()).isEqualTo("ok /work/x");
     assertThat(r.headers().firstValue("X-Filtered")).hasValue("yes");
+    assertThat(new AppClient(app).get("/arrivals?prefix=/work/x").body().lines()).isNotEmpty();
   }
 
   @ParameterizedTest(autoCloseArguments = false)

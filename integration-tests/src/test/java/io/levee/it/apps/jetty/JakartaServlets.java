@@ -1,6 +1,7 @@
 package io.levee.it.apps.jetty;
 
 import io.levee.it.apps.AppProcess;
+import io.levee.it.apps.Arrivals;
 import io.levee.it.apps.HttpCalls;
 import io.levee.it.apps.JdbcCalls;
 import io.levee.it.apps.Libraries;
@@ -77,7 +78,7 @@ final class JakartaServlets {
     }
   }
 
-  /** {@code /http}, {@code /jdbc}, {@code /libs}: outbound work, answered as key=value lines. */
+  /** {@code /http}, {@code /jdbc}, {@code /libs} (key=value lines) and {@code /arrivals}. */
   static final class OutboundServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
@@ -88,6 +89,9 @@ final class JakartaServlets {
           break;
         case "/jdbc":
           text(resp, JdbcCalls.handle(q));
+          break;
+        case "/arrivals":
+          text(resp, Arrivals.handle(q));
           break;
         default:
           text(resp, Libraries.handle());

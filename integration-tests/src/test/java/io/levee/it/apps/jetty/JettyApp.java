@@ -1,14 +1,19 @@
 package io.levee.it.apps.jetty;
 
 import io.levee.it.apps.AppProcess;
+import io.levee.it.apps.Arrivals;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import java.util.EnumSet;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
 
 /** A jakarta.servlet application on embedded Jetty 12 (ee10), listening on 127.0.0.1. */
 public final class JettyApp {
@@ -31,12 +36,27 @@ public final class JettyApp {
     servlet(context, new JakartaServlets.WorkServlet(), "/");
     servlet(context, new JakartaServlets.ForwardServlet(), "/forward/*");
     servlet(context, new JakartaServlets.AsyncServlet(), "/async/*");
-    servlet(context, new JakartaServlets.OutboundServlet(), "/http", "/jdbc", "/libs");
-    server.setHandler(context);
+    servlet(context, new JakartaServlets.OutboundServlet(), "/http", "/jdbc", "/libs", "/arrivals");
+    server.setHandler(new ArrivalHandler(context));
 
     server.start();
     AppProcess.ready(connector.getLocalPort());
     server.join();
+  }
+
+  /**
+   * Records arrivals before any filter or servlet (a handler is neither, so never instrumented).
+   */
+  private static final class ArrivalHandler extends Handler.Wrapper {
+    ArrivalHandler(Handler next) {
+      super(next);
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) throws Exception {
+      Arrivals.record(request.getHttpURI().getPath());
+      return super.handle(request, response, callback);
+    }
   }
 
   private static void servlet(ServletContextHandler context, HttpServlet servlet, String... paths) {

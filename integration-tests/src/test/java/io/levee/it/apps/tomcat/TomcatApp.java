@@ -1,14 +1,20 @@
 package io.levee.it.apps.tomcat;
 
 import io.levee.it.apps.AppProcess;
+import io.levee.it.apps.Arrivals;
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import javax.servlet.Filter;
+import javax.servlet.ServletException;
 import javax.servlet.http.HttpServlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ValveBase;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
 
@@ -27,15 +33,36 @@ public final class TomcatApp {
     tomcat.setConnector(connector);
 
     Context context = tomcat.addContext("", base.getPath());
+    context.getPipeline().addValve(new ArrivalValve());
     filter(context, new JavaxServlets.PassThroughFilter());
     servlet(context, "work", new JavaxServlets.WorkServlet(), "/");
     servlet(context, "forward", new JavaxServlets.ForwardServlet(), "/forward/*");
     servlet(context, "async", new JavaxServlets.AsyncServlet(), "/async/*");
-    servlet(context, "outbound", new JavaxServlets.OutboundServlet(), "/http", "/jdbc", "/libs");
+    servlet(
+        context,
+        "outbound",
+        new JavaxServlets.OutboundServlet(),
+        "/http",
+        "/jdbc",
+        "/libs",
+        "/arrivals");
 
     tomcat.start();
     AppProcess.ready(connector.getLocalPort());
     tomcat.getServer().await();
+  }
+
+  /** Records arrivals before any filter or servlet (a valve is neither, so never instrumented). */
+  private static final class ArrivalValve extends ValveBase {
+    ArrivalValve() {
+      super(true);
+    }
+
+    @Override
+    public void invoke(Request request, Response response) throws IOException, ServletException {
+      Arrivals.record(request.getRequestURI());
+      getNext().invoke(request, response);
+    }
   }
 
   private static void servlet(Context context, String name, HttpServlet servlet, String... paths) {
