@@ -1,6 +1,26 @@
 #!/usr/bin/env bash
 # Runs every test of Levee: unit, concurrency, loader and integration tests.
-# Installs what the tests need when it is missing (PostgreSQL for the JDBC integration tests).
+# Installs what the tests need when it is missing and starts it for the run:
+#   - PostgreSQL (apt), as a throwaway cluster on 127.0.0.1:55432, stopped on exit. If it cannot be
+#     had, the PostgreSQL tests fail; LEVEE_SKIP_PG=1 skips them on purpose instead.
+#   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they are skipped.
+# Extra arguments go to Maven, e.g. ./run-tests.sh -pl integration-tests -am -Dit.test=HttpOnJdk17IT
 set -euo pipefail
 cd "$(dirname "$0")"
-exec mvn -B -ntp verify "$@"
+source scripts/test-postgres.sh
+
+if [[ "${LEVEE_SKIP_PG:-}" != 1 ]]; then
+  trap pg_stop EXIT
+  if ! { pg_install && pg_start; }; then
+    echo "run-tests: WARNING: no PostgreSQL; its integration tests will fail (LEVEE_SKIP_PG=1 skips them)" >&2
+  fi
+fi
+
+for jdk in "${JAVA25_HOME:-}" /usr/lib/jvm/*25*; do
+  if [[ -n "$jdk" && -x "$jdk/bin/java" ]] && grep -q 'JAVA_VERSION="25' "$jdk/release" 2>/dev/null; then
+    export LEVEE_JDK25_HOME="$jdk"
+    break
+  fi
+done
+
+mvn -B -ntp verify "$@"

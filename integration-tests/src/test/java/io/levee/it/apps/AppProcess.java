@@ -1,0 +1,60 @@
+package io.levee.it.apps;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What every test application does around its container: the port, the READY line, the lifeline.
+ */
+public final class AppProcess {
+  private AppProcess() {}
+
+  /** The port to listen on: the first argument, or 0 for a free one. */
+  public static int port(String[] args) {
+    return args.length > 0 ? Integer.parseInt(args[0]) : 0;
+  }
+
+  /**
+   * Announces the port to the test and exits when the test's end of stdin closes, so that a test
+   * JVM that dies never leaves an application behind.
+   */
+  public static void ready(int port) {
+    System.out.println("READY " + port);
+    System.out.flush();
+    Thread lifeline =
+        new Thread(
+            () -> {
+              try {
+                while (System.in.read() != -1) {
+                  // the test never writes; EOF means it is gone
+                }
+              } catch (IOException e) {
+                // same as EOF
+              }
+              System.exit(0);
+            },
+            "lifeline");
+    lifeline.setDaemon(true);
+    lifeline.start();
+  }
+
+  /** Query parameters of a request, first value of each (servlet API agnostic). */
+  public static Map<String, String> firstValues(Map<String, String[]> parameters) {
+    Map<String, String> values = new HashMap<>();
+    parameters.forEach((k, v) -> values.put(k, v.length == 0 ? "" : v[0]));
+    return values;
+  }
+
+  /** Sleeps {@code ms} milliseconds when the request asks for it ({@code ?ms=}). */
+  public static void pause(Map<String, String> query) {
+    String ms = query.get("ms");
+    if (ms != null) {
+      try {
+        Thread.sleep(Long.parseLong(ms));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

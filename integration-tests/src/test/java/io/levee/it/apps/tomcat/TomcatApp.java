@@ -1,0 +1,63 @@
+package io.levee.it.apps.tomcat;
+
+import io.levee.it.apps.AppProcess;
+import java.io.File;
+import java.nio.file.Files;
+import javax.servlet.Filter;
+import javax.servlet.http.HttpServlet;
+import org.apache.catalina.Context;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+
+/** A javax.servlet application on embedded Tomcat 9, listening on 127.0.0.1. */
+public final class TomcatApp {
+  private TomcatApp() {}
+
+  public static void main(String[] args) throws Exception {
+    File base = Files.createTempDirectory("levee-it-tomcat").toFile();
+    base.deleteOnExit();
+    Tomcat tomcat = new Tomcat();
+    tomcat.setBaseDir(base.getPath());
+    Connector connector = new Connector("HTTP/1.1");
+    connector.setPort(AppProcess.port(args));
+    connector.setProperty("address", "127.0.0.1");
+    tomcat.setConnector(connector);
+
+    Context context = tomcat.addContext("", base.getPath());
+    filter(context, new JavaxServlets.PassThroughFilter());
+    servlet(context, "work", new JavaxServlets.WorkServlet(), "/");
+    servlet(context, "forward", new JavaxServlets.ForwardServlet(), "/forward/*");
+    servlet(context, "async", new JavaxServlets.AsyncServlet(), "/async/*");
+    servlet(context, "outbound", new JavaxServlets.OutboundServlet(), "/http", "/jdbc", "/libs");
+
+    tomcat.start();
+    AppProcess.ready(connector.getLocalPort());
+    tomcat.getServer().await();
+  }
+
+  private static void servlet(Context context, String name, HttpServlet servlet, String... paths) {
+    Wrapper wrapper = Tomcat.addServlet(context, name, servlet);
+    wrapper.setAsyncSupported(true);
+    for (String path : paths) {
+      context.addServletMappingDecoded(path, name);
+    }
+  }
+
+  private static void filter(Context context, Filter filter) {
+    FilterDef def = new FilterDef();
+    def.setFilterName("pass-through");
+    def.setFilter(filter);
+    def.setAsyncSupported("true");
+    context.addFilterDef(def);
+    FilterMap map = new FilterMap();
+    map.setFilterName("pass-through");
+    map.addURLPattern("/*");
+    map.setDispatcher("REQUEST");
+    map.setDispatcher("FORWARD");
+    map.setDispatcher("ASYNC");
+    context.addFilterMap(map);
+  }
+}

@@ -1,0 +1,155 @@
+package io.levee.it.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.it.apps.tomcat.TomcatApp;
+import io.levee.it.support.AppClient;
+import io.levee.it.support.ForkedApp;
+import io.levee.it.support.Jdk;
+import io.levee.it.support.Postgres;
+import io.levee.it.support.Reply;
+import io.levee.it.support.RulesFile;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * What the agent promises for JDBC (SPEC §2, kind {@code jdbc}) on one database, pool and JDK per
+ * subclass: a concurrency limit on in-flight queries, a breaker on a failing statement, a limit on
+ * acquiring connections, one decision per call through a pool, and SQLState 53000 on every block.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class JdbcContract {
+  private static final String RULES =
+      """
+      version: 1
+      resources:
+        - name: sleepers
+          match: { jdbc: { operations: [SELECT], sql: "pg_sleep" } }
+          concurrency: { max: 2 }
+        - name: broken
+          match: { jdbc: { tables: [missing_table] } }
+          circuit-breaker: { failure-rate: 50%, minimum-calls: 4, window: 10s, open-for: 60s }
+        - name: counted
+          match: { jdbc: { operations: [SELECT], tables: [counted_rows] } }
+          rate-limit: { rate: 4/h, burst: 4 }
+      """;
+
+  private ForkedApp app;
+  private AppClient client;
+
+  /** {@code h2} or {@code pg}. */
+  protected abstract String db();
+
+  /** {@code none} or {@code hikari}. */
+  protected abstract String pool();
+
+  protected abstract int jdk();
+
+  private String name() {
+    return "jdbc-" + db() + "-" + pool() + "-jdk" + jdk();
+  }
+
+  @BeforeAll
+  void start() {
+    if (db().equals("pg")) {
+      Postgres.require();
+    }
+    app = fork(name(), RULES);
+    client = new AppClient(app);
+    assertThat(sql(client, "CREATE TABLE IF NOT EXISTS counted_rows (id INT)").ok()).isTrue();
+  }
+
+  @AfterAll
+  void stop() {
+    if (app != null) {
+      app.close();
+    }
+  }
+
+  @Test
+  void holdsInFlightQueriesAtTheConcurrencyLimit() {
+    List<Reply> replies =
+        client.concurrently(5, query("SELECT pg_sleep(1.5)")).stream()
+            .map(r -> Reply.parse(r.body()))
+            .toList();
+    assertThat(replies.stream().filter(Reply::ok)).as(replies.toString()).hasSize(2);
+    assertThat(replies.stream().filter(r -> !r.ok()))
+        .hasSize(3)
+        .allSatisfy(r -> assertBlocked(r, "java.sql.SQLTransientException"));
+  }
+
+  @Test
+  void opensTheBreakerOnAFailingStatement() {
+    for (int i = 0; i < 4; i++) {
+      Reply failed = sql(client, "SELECT * FROM missing_table");
+      assertThat(failed.get("sqlState")).as(failed.raw()).startsWith("42");
+    }
+    List<Reply> blocked = repeat(5, "SELECT * FROM missing_table");
+    assertThat(blocked).allSatisfy(r -> assertBlocked(r, "java.sql.SQLTransientException"));
+  }
+
+  @Test
+  void decidesOncePerStatement() {
+    List<Reply> replies = repeat(8, "SELECT count(*) FROM counted_rows");
+    assertThat(replies.subList(0, 4)).allSatisfy(r -> assertThat(r.ok()).as(r.raw()).isTrue());
+    assertThat(replies.subList(4, 8))
+        .allSatisfy(r -> assertBlocked(r, "java.sql.SQLTransientException"));
+  }
+
+  @Test
+  void limitsAcquiringConnections() {
+    Assumptions.assumeTrue(
+        pool().equals("none"),
+        "a pool connects in its own threads and ahead of need: CONNECT is checked on the driver");
+    String rules =
+        """
+        version: 1
+        resources:
+          - name: connections
+            match: { jdbc: { operations: [CONNECT] } }
+            rate-limit: { rate: 3/h, burst: 3 }
+        """;
+    try (ForkedApp connecting = fork(name() + "-connect", rules)) {
+      AppClient c = new AppClient(connecting);
+      List<Reply> replies = IntStream.range(0, 6).mapToObj(i -> sql(c, "SELECT 1")).toList();
+      assertThat(replies.subList(0, 3)).allSatisfy(r -> assertThat(r.ok()).as(r.raw()).isTrue());
+      assertThat(replies.subList(3, 6))
+          .allSatisfy(
+              r -> {
+                assertBlocked(r, "java.sql.SQLTransientConnectionException");
+                assertThat(r.get("phase")).isEqualTo("connect");
+              });
+    }
+  }
+
+  private ForkedApp fork(String name, String rules) {
+    return ForkedApp.of(TomcatApp.class)
+        .jdk(Jdk.require(jdk()))
+        .rules(RulesFile.write(name, rules))
+        .name(name)
+        .start();
+  }
+
+  private static void assertBlocked(Reply r, String exceptionClass) {
+    assertThat(r.get("class")).as(r.raw()).isEqualTo(exceptionClass);
+    assertThat(r.get("sqlState")).as(r.raw()).isEqualTo("53000");
+    assertThat(r.get("message")).as(r.raw()).startsWith("levee:");
+  }
+
+  private List<Reply> repeat(int count, String statement) {
+    return IntStream.range(0, count).mapToObj(i -> sql(client, statement)).toList();
+  }
+
+  private Reply sql(AppClient c, String statement) {
+    return Reply.parse(c.get(query(statement)).body());
+  }
+
+  private String query(String statement) {
+    return "/jdbc?db=" + db() + "&pool=" + pool() + "&sql=" + AppClient.encode(statement);
+  }
+}

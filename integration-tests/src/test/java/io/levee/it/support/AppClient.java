@@ -1,0 +1,106 @@
+package io.levee.it.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** The test's side of a forked application's HTTP port: single, concurrent and paced requests. */
+public final class AppClient {
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  private final ForkedApp app;
+  private final HttpClient client =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+
+  public AppClient(ForkedApp app) {
+    this.app = app;
+  }
+
+  /** {@code GET path}, headers given as name, value, name, value... */
+  public HttpResponse<String> get(String pathAndQuery, String... headers) {
+    return join(send(pathAndQuery, headers));
+  }
+
+  /** Starts {@code count} identical requests at once and waits for every answer. */
+  public List<HttpResponse<String>> concurrently(
+      int count, String pathAndQuery, String... headers) {
+    List<CompletableFuture<HttpResponse<String>>> futures = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      futures.add(send(pathAndQuery, headers));
+    }
+    return futures.stream().map(AppClient::join).toList();
+  }
+
+  /**
+   * Sends {@code perSecond} requests a second for {@code duration}, without waiting for answers in
+   * between, so that the offered rate does not depend on how fast the application answers.
+   */
+  public Paced paced(String pathAndQuery, int perSecond, Duration duration) {
+    List<CompletableFuture<HttpResponse<String>>> futures = new ArrayList<>();
+    long periodNanos = 1_000_000_000L / perSecond;
+    long total = duration.toNanos() / periodNanos;
+    long start = System.nanoTime();
+    try {
+      for (long i = 0; i < total; i++) {
+        long due = start + i * periodNanos;
+        long wait = due - System.nanoTime();
+        if (wait > 0) {
+          TimeUnit.NANOSECONDS.sleep(wait);
+        }
+        futures.add(send(pathAndQuery));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    long sentNanos = System.nanoTime() - start;
+    return new Paced(futures.stream().map(AppClient::join).toList(), sentNanos);
+  }
+
+  /** The answers of a paced run and how long sending took (first to last request). */
+  public record Paced(List<HttpResponse<String>> responses, long sentNanos) {
+    public long count(int status) {
+      return responses.stream().filter(r -> r.statusCode() == status).count();
+    }
+
+    public double seconds() {
+      return sentNanos / 1e9;
+    }
+  }
+
+  public static String encode(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+
+  private CompletableFuture<HttpResponse<String>> send(String pathAndQuery, String... headers) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(app.url(pathAndQuery))).timeout(TIMEOUT);
+    for (int i = 0; i + 1 < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    return client.sendAsync(request.GET().build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static <T> T join(CompletableFuture<T> future) {
+    try {
+      return future.join();
+    } catch (java.util.concurrent.CompletionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw new UncheckedIOException(io);
+      }
+      throw e;
+    }
+  }
+}
