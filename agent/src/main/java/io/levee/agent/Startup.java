@@ -2,6 +2,9 @@ package io.levee.agent;
 
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
+import io.levee.agent.lifecycle.AgentControl;
+import io.levee.agent.lifecycle.RulesWatcher;
+import io.levee.agent.lifecycle.RunningAgent;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;
@@ -10,51 +13,46 @@ import io.levee.rules.policy.adaptive.CpuSampler;
 import io.levee.rules.time.Clock;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
-import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 
 /**
- * The agent's start-up, once the bridge is in the boot loader ({@link LeveeAgent} calls it by name):
- * rules, engine, dispatcher, then the instrumentation. Any failure is logged and the application runs
- * unprotected. What it starts is kept here for a later detach: the transformer to reset, the engine
- * to stop.
+ * The agent's start-up, once the bridge is in the boot loader: rules, engine, dispatcher, then the
+ * instrumentation, then the reload thread. What it starts is kept in the {@link RunningAgent} it
+ * returns, so that a detach can undo it: the transformer to reset, and stop hooks for every thread
+ * (the CPU sampler here; metrics and the endpoint register theirs the same way).
  *
- * <p>Concurrency: start-up is serialised on the class; a second start (premain, then an attach) is
- * refused while the first one runs.
+ * <p>Concurrency: {@link AgentControl} calls it under its lock, at most once per running agent.
  */
 public final class Startup {
-  private static Running running;
-
   private Startup() {}
 
-  public static synchronized void start(AgentOptions options, AgentLog log, Instrumentation inst) {
-    if (running != null) {
-      log.info("already running: this start does nothing");
-      return;
-    }
-    try {
-      running = run(options, log, inst);
-    } catch (Throwable t) {
-      Levee.install(null);
-      log.error("could not start, the application runs unprotected", t);
-    }
-  }
-
-  private static Running run(AgentOptions options, AgentLog log, Instrumentation inst) {
+  /** Starts everything; {@code attached}: a runtime attach, loaded classes retransformed in batches. */
+  public static RunningAgent start(
+      AgentOptions options, AgentLog log, Instrumentation inst, boolean attached) {
+    RulesWatcher rulesFile = new RulesWatcher(options.rules(), log);
     RuleSet rules = RulesFile.loadAtStart(options.rules(), log);
     CpuSampler cpu = new CpuSampler();
     Engine engine = new Engine(Clock.SYSTEM, cpu, Sleeper.SYSTEM);
     engine.apply(rules);
     engine.setListener(new BreakerLog(log));
+    RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile);
+    agent.onStop(cpu);
     Levee.install(new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM)));
     List<Integration> integrations = Integrations.all(log);
-    ResettableClassFileTransformer transformer = AgentInstaller.install(inst, integrations, log);
+    agent.instrumented(AgentInstaller.install(inst, integrations, log, attached));
     if (options.http() != null) {
       log.warn("the http endpoint (http=" + options.http() + ") is not available in this version yet");
     }
+    agent.watchRules();
     log.info(
         "started: " + rules.resources.size() + " resources from " + rules.source + "; integrations "
             + names(integrations));
-    return new Running(engine, cpu, transformer);
+    return agent;
+  }
+
+  /** One line for the command line that attached the agent. */
+  public static String summary(RunningAgent agent) {
+    RuleSet rules = agent.engine().rules();
+    return "Levee started: " + rules.resources.size() + " resources from " + rules.source;
   }
 
   private static String names(List<Integration> integrations) {
@@ -77,19 +75,6 @@ public final class Startup {
     @Override
     public void onTransition(String resource, int from, int to, String why) {
       log.info("circuit breaker of " + resource + ": " + STATES[from] + " -> " + STATES[to] + " (" + why + ")");
-    }
-  }
-
-  /** What a start leaves running. */
-  static final class Running {
-    final Engine engine;
-    final CpuSampler cpu;
-    final ResettableClassFileTransformer transformer;
-
-    Running(Engine engine, CpuSampler cpu, ResettableClassFileTransformer transformer) {
-      this.engine = engine;
-      this.cpu = cpu;
-      this.transformer = transformer;
     }
   }
 }
