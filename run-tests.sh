@@ -3,6 +3,8 @@
 # Installs what the tests need when it is missing and starts it for the run:
 #   - PostgreSQL (apt), as a throwaway cluster on 127.0.0.1:55432, stopped on exit. If it cannot be
 #     had, the PostgreSQL tests fail; LEVEE_SKIP_PG=1 skips them on purpose instead.
+#   - Prometheus (apt, scripts/ensure-prometheus.sh) for MetricsIT, which runs its own server on
+#     loopback; LEVEE_SKIP_PROMETHEUS=1 skips that test on purpose instead.
 #   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they are skipped.
 # Extra arguments go to Maven, e.g. ./run-tests.sh -pl integration-tests -am -Dit.test=HttpOnJdk17IT
 set -euo pipefail
@@ -13,6 +15,14 @@ if [[ "${LEVEE_SKIP_PG:-}" != 1 ]]; then
   trap pg_stop EXIT
   if ! { pg_install && pg_start; }; then
     echo "run-tests: WARNING: no PostgreSQL; its integration tests will fail (LEVEE_SKIP_PG=1 skips them)" >&2
+  fi
+fi
+
+if [[ "${LEVEE_SKIP_PROMETHEUS:-}" != 1 ]]; then
+  if prometheus_bin="$(scripts/ensure-prometheus.sh)"; then
+    export LEVEE_PROMETHEUS="$prometheus_bin"
+  else
+    echo "run-tests: WARNING: no Prometheus; MetricsIT will fail (LEVEE_SKIP_PROMETHEUS=1 skips it)" >&2
   fi
 fi
 

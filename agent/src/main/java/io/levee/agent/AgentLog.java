@@ -1,5 +1,6 @@
 package io.levee.agent;
 
+import io.levee.agent.log.EventLog;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,7 +14,7 @@ import java.io.PrintStream;
  * <p>Concurrency: any thread may log; each event is written under the stream's lock so lines never
  * interleave. The level is fixed at construction.
  */
-public final class AgentLog {
+public final class AgentLog implements EventLog {
   public enum Level {
     ERROR,
     WARN,

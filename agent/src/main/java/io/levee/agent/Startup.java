@@ -5,9 +5,11 @@ import io.levee.agent.instrument.Integration;
 import io.levee.agent.lifecycle.AgentControl;
 import io.levee.agent.lifecycle.RulesWatcher;
 import io.levee.agent.lifecycle.RunningAgent;
+import io.levee.agent.metrics.Observability;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;
+import io.levee.rules.load.RuleError;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.adaptive.CpuSampler;
 import io.levee.rules.time.Clock;
@@ -15,10 +17,10 @@ import java.lang.instrument.Instrumentation;
 import java.util.List;
 
 /**
- * The agent's start-up, once the bridge is in the boot loader: rules, engine, dispatcher, then the
- * instrumentation, then the reload thread. What it starts is kept in the {@link RunningAgent} it
- * returns, so that a detach can undo it: the transformer to reset, and stop hooks for every thread
- * (the CPU sampler here; metrics and the endpoint register theirs the same way).
+ * The agent's start-up, once the bridge is in the boot loader: rules, engine, dispatcher, the
+ * instrumentation, what the agent tells about itself, then the reload thread. What it starts is
+ * kept in the {@link RunningAgent} it returns, so that a detach can undo it: the transformer to
+ * reset, and a stop hook for every thread (the CPU sampler, the log thread and the endpoint).
  *
  * <p>Concurrency: {@link AgentControl} calls it under its lock, at most once per running agent.
  */
@@ -33,15 +35,14 @@ public final class Startup {
     CpuSampler cpu = new CpuSampler();
     Engine engine = new Engine(Clock.SYSTEM, cpu, Sleeper.SYSTEM);
     engine.apply(rules);
-    engine.setListener(new BreakerLog(log));
     RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile);
     agent.onStop(cpu);
     Levee.install(new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM)));
     List<Integration> integrations = Integrations.all(log);
     agent.instrumented(AgentInstaller.install(inst, integrations, log, attached));
-    if (options.http() != null) {
-      log.warn("the http endpoint (http=" + options.http() + ") is not available in this version yet");
-    }
+    Observability observability = Observability.start(engine, cpu, options.http(), log);
+    agent.onRulesApplied(new Reloads(observability));
+    agent.onStop(observability);
     agent.watchRules();
     log.info(
         "started: " + rules.resources.size() + " resources from " + rules.source + "; integrations "
@@ -63,18 +64,22 @@ public final class Startup {
     return s.toString();
   }
 
-  /** Circuit breaker transitions are rare and worth a line each. */
-  private static final class BreakerLog implements Engine.Listener {
-    private static final String[] STATES = {"closed", "open", "half-open"};
-    private final AgentLog log;
+  /** Each reload, applied or rejected, counted and logged by the metrics. */
+  private static final class Reloads implements RunningAgent.RulesListener {
+    private final Observability observability;
 
-    BreakerLog(AgentLog log) {
-      this.log = log;
+    Reloads(Observability observability) {
+      this.observability = observability;
     }
 
     @Override
-    public void onTransition(String resource, int from, int to, String why) {
-      log.info("circuit breaker of " + resource + ": " + STATES[from] + " -> " + STATES[to] + " (" + why + ")");
+    public void rulesApplied(RuleSet rules) {
+      observability.rulesApplied(rules);
+    }
+
+    @Override
+    public void rulesRejected(String file, List<RuleError> errors) {
+      observability.rulesRejected(file, errors);
     }
   }
 }

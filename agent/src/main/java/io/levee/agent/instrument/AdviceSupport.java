@@ -5,6 +5,7 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.implementation.bytecode.member.MethodInvocation;
 import net.bytebuddy.matcher.ElementMatcher;
 import net.bytebuddy.matcher.ElementMatchers;
@@ -17,12 +18,16 @@ public final class AdviceSupport {
           MethodInvocation.invoke(
               new MethodDescription.ForLoadedMethod(reportMethod())));
 
+  private static final ClassFileLocator BRIDGE =
+      BridgeClassFiles.locator(AdviceSupport.class.getClassLoader());
+
   private AdviceSupport() {}
 
   /** An advice transformer that finds the advice classes next to {@code owner} and reports errors. */
   public static AgentBuilder.Transformer.ForAdvice advice(Class<?> owner) {
     return new AgentBuilder.Transformer.ForAdvice()
         .include(owner.getClassLoader())
+        .include(BRIDGE)
         .withExceptionHandler(REPORTING);
   }
 

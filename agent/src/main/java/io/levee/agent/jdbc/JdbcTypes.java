@@ -6,6 +6,7 @@ import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
+import io.levee.agent.instrument.AdviceSupport;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -16,7 +17,8 @@ final class JdbcTypes {
 
   /** Concrete implementations of {@code api}, minus the wrappers that must not decide. */
   static ElementMatcher.Junction<TypeDescription> implementing(String api) {
-    return not(isInterface()).and(hasSuperType(named(api))).and(not(excluded()));
+    return AdviceSupport.failSafe(
+        not(isInterface()).and(hasSuperType(named(api))).and(not(excluded())));
   }
 
   private static ElementMatcher.Junction<TypeDescription> excluded() {
@@ -35,6 +37,6 @@ final class JdbcTypes {
    * Advice read as class files from the agent's loader, so the agent never loads advice classes.
    */
   static AgentBuilder.Transformer.ForAdvice advice() {
-    return new AgentBuilder.Transformer.ForAdvice().include(JdbcTypes.class.getClassLoader());
+    return AdviceSupport.advice(JdbcTypes.class);
   }
 }

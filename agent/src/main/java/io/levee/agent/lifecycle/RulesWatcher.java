@@ -154,9 +154,9 @@ public final class RulesWatcher implements Runnable {
     }
     RuleSet rules = result.rules();
     agent.apply(rules);
-    String done = "rules reloaded from " + file + ": " + rules.resources.size() + " resources";
-    log.info(done);
-    reply.line(done);
+    // The rules listeners (metrics) log each applied reload; the rejected ones are logged here,
+    // with every error, before anything else happens.
+    reply.line("rules reloaded from " + file + ": " + rules.resources.size() + " resources");
     return true;
   }
 

@@ -8,6 +8,7 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import io.levee.agent.instrument.AdviceSupport;
 import io.levee.agent.instrument.Integration;
 import java.security.ProtectionDomain;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -43,8 +44,9 @@ public final class ServletIntegration implements Integration {
   }
 
   private static ElementMatcher.Junction<TypeDescription> servletOrFilter(String api) {
-    return not(isInterface())
-        .and(hasSuperType(named(api + ".Servlet")).or(hasSuperType(named(api + ".Filter"))));
+    return AdviceSupport.failSafe(
+        not(isInterface())
+            .and(hasSuperType(named(api + ".Servlet")).or(hasSuperType(named(api + ".Filter")))));
   }
 
   /**
@@ -68,8 +70,7 @@ public final class ServletIntegration implements Integration {
 
   /** Advice read as class files from the agent's loader: the agent never loads the servlet API. */
   private static AgentBuilder.Transformer advice(String api, Class<?> adviceClass) {
-    return new AgentBuilder.Transformer.ForAdvice()
-        .include(ServletIntegration.class.getClassLoader())
+    return AdviceSupport.advice(ServletIntegration.class)
         .advice(entryPoints(api), adviceClass.getName());
   }
 

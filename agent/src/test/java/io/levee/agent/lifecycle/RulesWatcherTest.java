@@ -51,7 +51,6 @@ class RulesWatcherTest {
 
     assertThat(engine.rules().resources.get(0).name).isEqualTo("two");
     assertThat(events).containsExactly("applied two");
-    assertThat(logText()).contains("[levee] INFO rules reloaded from " + file + ": 1 resources");
   }
 
   @Test

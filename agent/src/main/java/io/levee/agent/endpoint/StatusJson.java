@@ -1,0 +1,106 @@
+package io.levee.agent.endpoint;
+
+import io.levee.rules.engine.Outcome;
+import io.levee.rules.engine.Reason;
+import io.levee.rules.engine.ResourceStatus;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The status table as JSON, for {@code /status}: the same rows as the {@code status} command, one
+ * object per resource in force (then {@code system}), written by hand so the agent carries no JSON
+ * library.
+ *
+ * <pre>
+ * {"rules":"/etc/levee.yaml","resources":[{"name":"checkout","kind":"servlet","mode":"enforce",
+ *   "breaker":"closed","limit":20,"inFlight":3,"passed":1200,
+ *   "blocked":{"circuit-open":0,"rate-limit":41,...},"wouldBlock":{...},
+ *   "calls":{"success":1190,"failure":7,"slow":0,"ignored":0},
+ *   "durationSeconds":12.5,"keysEvicted":0}]}
+ * </pre>
+ *
+ * {@code breaker} is {@code closed}, {@code open}, {@code half-open} or null without a breaker;
+ * {@code limit} is null without a concurrency or adaptive limit.
+ */
+public final class StatusJson {
+  private static final String[] BREAKER = {"closed", "open", "half-open"};
+
+  private StatusJson() {}
+
+  /** {@code source} names the rules in force (may be null). */
+  public static String write(String source, List<ResourceStatus> status) {
+    StringBuilder out = new StringBuilder(256 + 512 * status.size());
+    out.append("{\"rules\":");
+    string(out, source);
+    out.append(",\"resources\":[");
+    for (int i = 0; i < status.size(); i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      resource(out, status.get(i));
+    }
+    return out.append("]}").toString();
+  }
+
+  private static void resource(StringBuilder out, ResourceStatus r) {
+    out.append("{\"name\":");
+    string(out, r.name);
+    out.append(",\"kind\":");
+    string(out, r.kind);
+    out.append(",\"mode\":");
+    string(out, r.mode.name().toLowerCase(Locale.ROOT));
+    out.append(",\"breaker\":");
+    string(
+        out,
+        r.breakerState >= 0 && r.breakerState < BREAKER.length ? BREAKER[r.breakerState] : null);
+    out.append(",\"limit\":").append(r.limit >= 0 ? String.valueOf(r.limit) : "null");
+    out.append(",\"inFlight\":").append(r.inFlight);
+    out.append(",\"passed\":").append(r.passed);
+    out.append(",\"blocked\":");
+    reasons(out, r.blocked);
+    out.append(",\"wouldBlock\":");
+    reasons(out, r.wouldBlock);
+    out.append(",\"calls\":{");
+    boolean first = true;
+    for (Map.Entry<Outcome, Long> e : r.calls.entrySet()) {
+      out.append(first ? "" : ",");
+      string(out, e.getKey().key);
+      out.append(':').append(e.getValue());
+      first = false;
+    }
+    out.append("},\"durationSeconds\":").append(r.durationSumNanos / 1e9);
+    out.append(",\"keysEvicted\":").append(r.keysEvicted).append('}');
+  }
+
+  private static void reasons(StringBuilder out, Map<Reason, Long> counts) {
+    out.append('{');
+    boolean first = true;
+    for (Map.Entry<Reason, Long> e : counts.entrySet()) {
+      out.append(first ? "" : ",");
+      string(out, e.getKey().key);
+      out.append(':').append(e.getValue());
+      first = false;
+    }
+    out.append('}');
+  }
+
+  static void string(StringBuilder out, String s) {
+    if (s == null) {
+      out.append("null");
+      return;
+    }
+    out.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\') {
+        out.append('\\').append(c);
+      } else if (c < 0x20 || c == 0x2028 || c == 0x2029) {
+        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    out.append('"');
+  }
+}

@@ -1,0 +1,40 @@
+package io.levee.agent.log;
+
+import io.levee.rules.engine.Engine;
+
+/**
+ * One log line per circuit breaker transition: {@code circuit breaker payments: closed -> open
+ * (failure rate 60% over 20 calls >= 50%)}. Opening is a warning, the rest is information. The
+ * engine calls it on the application thread that moved the breaker, so it only builds the line and
+ * posts it to a {@link LogThread}; transitions are rare, so the string is not a hot-path cost.
+ */
+public final class BreakerLog implements Engine.Listener {
+  private static final String[] STATES = {"closed", "open", "half-open"};
+
+  private final EventLog log;
+
+  public BreakerLog(EventLog log) {
+    this.log = log;
+  }
+
+  @Override
+  public void onTransition(String resource, int from, int to, String why) {
+    String line =
+        "circuit breaker "
+            + resource
+            + ": "
+            + state(from)
+            + " -> "
+            + state(to)
+            + (why == null || why.isEmpty() ? "" : " (" + why + ")");
+    if (to == 1) {
+      log.warn(line);
+    } else {
+      log.info(line);
+    }
+  }
+
+  static String state(int state) {
+    return state >= 0 && state < STATES.length ? STATES[state] : String.valueOf(state);
+  }
+}

@@ -1,0 +1,152 @@
+package io.levee.agent.metrics;
+
+import io.levee.rules.engine.Outcome;
+import io.levee.rules.engine.Reason;
+import io.levee.rules.engine.ResourceView;
+import io.levee.rules.model.CallKind;
+import io.levee.rules.model.Mode;
+import io.levee.rules.model.ResourceRule;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The meters of one resource in force, each reading the resource's live {@link ResourceView} when
+ * scraped. Which series exist follows from the rule, so none is a constant zero that cannot move:
+ * {@code levee.blocked} has one series per policy the resource has (in its own mode) plus {@code
+ * system} for servlet resources under a {@code system:} rule (in that rule's mode); {@code
+ * levee.limit} only with a concurrency or adaptive limit, {@code levee.breaker.state} only with a
+ * breaker, {@code levee.keys.evicted} only with a per-key rate limit. The {@link #shape} names that
+ * choice, so a reload that changes it re-registers the meters even if the view stayed.
+ *
+ * <p>Concurrency: built and removed only by {@link LeveeMeters#sync()}, which is synchronized.
+ */
+final class ResourceMeters {
+  private static final Outcome[] OUTCOMES = {Outcome.SUCCESS, Outcome.FAILURE, Outcome.SLOW};
+
+  final ResourceView view;
+  final String shape;
+  private final List<Reason> reasons;
+  private final List<Mode> modes;
+  private final boolean perKey;
+  private final List<Meter> meters = new ArrayList<Meter>();
+
+  /**
+   * {@code rule} is the view's rule, or null for the {@code system} view; {@code systemMode} is the
+   * mode of the {@code system:} rule, or null when there is none.
+   */
+  ResourceMeters(ResourceView view, ResourceRule rule, Mode systemMode) {
+    this.view = view;
+    this.reasons = new ArrayList<Reason>();
+    this.modes = new ArrayList<Mode>();
+    if (rule == null) {
+      add(Reason.SYSTEM, view.mode());
+      perKey = false;
+    } else {
+      if (rule.circuitBreaker != null) {
+        add(Reason.CIRCUIT_OPEN, view.mode());
+      }
+      if (rule.rateLimit != null) {
+        add(Reason.RATE_LIMIT, view.mode());
+      }
+      if (rule.concurrency != null) {
+        add(Reason.CONCURRENCY, view.mode());
+      }
+      if (rule.adaptive != null) {
+        add(Reason.ADAPTIVE, view.mode());
+      }
+      if (systemMode != null && rule.match.kind == CallKind.SERVLET) {
+        add(Reason.SYSTEM, systemMode);
+      }
+      perKey =
+          rule.rateLimit != null
+              && rule.rateLimit.per != null
+              && rule.match.kind == CallKind.SERVLET;
+    }
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < reasons.size(); i++) {
+      s.append(reasons.get(i).key).append('=').append(word(modes.get(i))).append(',');
+    }
+    s.append(view.limit() >= 0 ? "limit," : "").append(view.breakerState() >= 0 ? "breaker," : "");
+    this.shape = s.append(perKey ? "keys" : "").toString();
+  }
+
+  void register(MeterRegistry registry) {
+    String name = view.name();
+    String kind = view.kind();
+    for (Outcome outcome : OUTCOMES) {
+      meters.add(
+          FunctionCounter.builder("levee.calls", view, ViewFunctions.calls(outcome))
+              .description("Completed calls by outcome")
+              .tags("resource", name, "kind", kind, "outcome", outcome.key)
+              .register(registry));
+    }
+    for (int i = 0; i < reasons.size(); i++) {
+      Reason reason = reasons.get(i);
+      Mode mode = modes.get(i);
+      meters.add(
+          FunctionCounter.builder(
+                  "levee.blocked", view, ViewFunctions.blocked(reason, mode == Mode.MONITOR))
+              .description("Calls blocked (enforce) or that would have been blocked (monitor)")
+              .tags("resource", name, "kind", kind, "reason", reason.key, "mode", word(mode))
+              .register(registry));
+    }
+    meters.add(
+        FunctionTimer.builder(
+                "levee.call.duration",
+                view,
+                ViewFunctions.DURATION_COUNT,
+                ViewFunctions.DURATION_SUM,
+                ViewFunctions.DURATION_UNIT)
+            .description("Duration of completed calls")
+            .tags("resource", name, "kind", kind)
+            .register(registry));
+    meters.add(
+        Gauge.builder("levee.inflight", view, ViewFunctions.IN_FLIGHT)
+            .description("Calls admitted and not completed yet")
+            .tag("resource", name)
+            .register(registry));
+    if (view.limit() >= 0) {
+      meters.add(
+          Gauge.builder("levee.limit", view, ViewFunctions.LIMIT)
+              .description("Concurrency limit in force, adaptive or fixed")
+              .tag("resource", name)
+              .register(registry));
+    }
+    if (view.breakerState() >= 0) {
+      meters.add(
+          Gauge.builder("levee.breaker.state", view, ViewFunctions.BREAKER_STATE)
+              .description("Circuit breaker state: 0 closed, 1 open, 2 half-open")
+              .tag("resource", name)
+              .register(registry));
+    }
+    if (perKey) {
+      meters.add(
+          FunctionCounter.builder("levee.keys.evicted", view, ViewFunctions.KEYS_EVICTED)
+              .description("Per-key rate-limit buckets evicted to stay within max-keys")
+              .tag("resource", name)
+              .register(registry));
+    }
+  }
+
+  void remove(MeterRegistry registry) {
+    for (Meter meter : meters) {
+      registry.remove(meter);
+    }
+    meters.clear();
+  }
+
+  static String word(Mode mode) {
+    return mode.name().toLowerCase(Locale.ROOT);
+  }
+
+  private void add(Reason reason, Mode mode) {
+    reasons.add(reason);
+    modes.add(mode);
+  }
+}

@@ -1,0 +1,33 @@
+package io.levee.agent.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.agent.testsupport.EngineFixture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class BreakerLogTest {
+  @Test
+  void logsEachTransitionOfARealBreakerWithResourceStatesAndWhy() {
+    EngineFixture f =
+        new EngineFixture()
+            .apply(
+                "resources:\n"
+                    + "  - name: payments\n"
+                    + "    match: { http: { urls: [\"http://pay.example/**\"] } }\n"
+                    + "    circuit-breaker: { minimum-calls: 2, open-for: 5s, half-open-calls: 1"
+                    + " }\n");
+    f.engine.setListener(new BreakerLog(f.log));
+
+    f.complete(f.engine.http("GET", "http://pay.example/a"), 500, 1);
+    f.complete(f.engine.http("GET", "http://pay.example/a"), 500, 1);
+    f.clock.advance(6, TimeUnit.SECONDS);
+    f.complete(f.engine.http("GET", "http://pay.example/a"), 200, 1);
+
+    assertThat(f.log.lines)
+        .containsExactly(
+            "WARN circuit breaker payments: closed -> open (failure rate 100% over 2 calls >= 50%)",
+            "INFO circuit breaker payments: open -> half-open (open time elapsed)",
+            "INFO circuit breaker payments: half-open -> closed (probes succeeded)");
+  }
+}

@@ -1,0 +1,182 @@
+package io.levee.agent.metrics;
+
+import static io.levee.agent.testsupport.EngineFixture.assertBlocked;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.agent.testsupport.EngineFixture;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class LeveeMetersTest {
+  static final String CHECKOUT =
+      "  - name: checkout\n"
+          + "    match: { servlet: { paths: [\"/checkout/**\"] } }\n"
+          + "    rate-limit: { rate: 3/s, burst: 3 }\n";
+  static final String PAYMENTS =
+      "  - name: payments\n"
+          + "    match: { http: { urls: [\"http://pay.example/**\"] } }\n"
+          + "    circuit-breaker: { minimum-calls: 4, failure-rate: 50%, open-for: 5s }\n";
+  static final String SEARCH =
+      "  - name: search\n"
+          + "    mode: monitor\n"
+          + "    match: { jdbc: { urls: [\"jdbc:h2:**\"] } }\n"
+          + "    concurrency: { max: 1 }\n";
+
+  private final EngineFixture f = new EngineFixture();
+  private final AtomicLong applied = new AtomicLong();
+  private final AtomicLong rejected = new AtomicLong();
+
+  /**
+   * checkout: 3 admitted (2 succeed, 1 fails, 10 ms in all), 2 over the rate limit; payments: 4
+   * failures open the breaker, 3 calls meet it open; search (monitor): 3 in flight past a limit of
+   * 1, so 2 would have been blocked.
+   */
+  static void runScenario(EngineFixture f) {
+    Object[] admitted = new Object[3];
+    for (int i = 0; i < 3; i++) {
+      admitted[i] = f.get("/checkout/cart");
+    }
+    assertBlocked(f.get("/checkout/cart"), "rate-limit");
+    assertBlocked(f.get("/checkout/pay"), "rate-limit");
+    f.complete(admitted[0], 200, 2);
+    f.complete(admitted[1], 204, 3);
+    f.complete(admitted[2], 500, 5);
+    for (int i = 0; i < 4; i++) {
+      f.complete(f.engine.http("POST", "http://pay.example/v1/charge"), 503, 1);
+    }
+    for (int i = 0; i < 3; i++) {
+      assertBlocked(f.engine.http("POST", "http://pay.example/v1/charge"), "circuit-open");
+    }
+    for (int i = 0; i < 3; i++) {
+      assertThat(f.engine.jdbc("jdbc:h2:mem:shop", "select * from items")).isNotNull();
+    }
+  }
+
+  @Test
+  void reportsExactlyTheCallsOfAScriptedScenario() {
+    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    LeveeMeters meters = meters();
+    runScenario(f);
+
+    List<String> lines = PrometheusText.write(meters.registry()).lines().toList();
+
+    assertThat(lines)
+        .contains(
+            "levee_calls_total{kind=\"servlet\",outcome=\"success\",resource=\"checkout\"} 2",
+            "levee_calls_total{kind=\"servlet\",outcome=\"failure\",resource=\"checkout\"} 1",
+            "levee_calls_total{kind=\"servlet\",outcome=\"slow\",resource=\"checkout\"} 0",
+            "levee_blocked_total{kind=\"servlet\",mode=\"enforce\",reason=\"rate-limit\",resource=\"checkout\"}"
+                + " 2",
+            "levee_call_duration_seconds_count{kind=\"servlet\",resource=\"checkout\"} 3",
+            "levee_call_duration_seconds_sum{kind=\"servlet\",resource=\"checkout\"} 0.01",
+            "levee_calls_total{kind=\"http\",outcome=\"failure\",resource=\"payments\"} 4",
+            "levee_blocked_total{kind=\"http\",mode=\"enforce\",reason=\"circuit-open\",resource=\"payments\"}"
+                + " 3",
+            "levee_breaker_state{resource=\"payments\"} 1",
+            "levee_inflight{resource=\"payments\"} 0",
+            "levee_blocked_total{kind=\"jdbc\",mode=\"monitor\",reason=\"concurrency\",resource=\"search\"}"
+                + " 2",
+            "levee_inflight{resource=\"search\"} 3",
+            "levee_limit{resource=\"search\"} 1",
+            "levee_cpu 0.25",
+            "levee_rules_reloads_total{result=\"applied\"} 0",
+            "levee_rules_reloads_total{result=\"rejected\"} 0",
+            "# TYPE levee_calls_total counter",
+            "# TYPE levee_blocked_total counter",
+            "# TYPE levee_call_duration_seconds summary",
+            "# TYPE levee_inflight gauge");
+  }
+
+  @Test
+  void registersOnlyTheSeriesAResourcesPoliciesCanMove() {
+    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    String text = PrometheusText.write(meters().registry());
+
+    assertThat(text)
+        .doesNotContain("reason=\"circuit-open\",resource=\"checkout\"")
+        .doesNotContain("reason=\"rate-limit\",resource=\"payments\"")
+        .doesNotContain("mode=\"enforce\",reason=\"concurrency\",resource=\"search\"")
+        .doesNotContain("levee_breaker_state{resource=\"checkout\"}")
+        .doesNotContain("levee_limit{resource=\"payments\"}")
+        .doesNotContain("levee_keys_evicted");
+  }
+
+  @Test
+  void addsSystemBlocksToServletResourcesAndPerKeyEvictions() {
+    f.apply(
+        "system:\n  mode: monitor\n  adaptive: { min-limit: 1, max-limit: 1, initial-limit: 1 }\n"
+            + "resources:\n"
+            + CHECKOUT.replace("burst: 3", "burst: 3, per: header:X-Tenant")
+            + PAYMENTS);
+    String text = PrometheusText.write(meters().registry());
+
+    assertThat(text.lines())
+        .contains(
+            "levee_blocked_total{kind=\"servlet\",mode=\"monitor\",reason=\"system\",resource=\"checkout\"}"
+                + " 0",
+            "levee_blocked_total{kind=\"servlet\",mode=\"monitor\",reason=\"system\",resource=\"system\"}"
+                + " 0",
+            "levee_limit{resource=\"system\"} 1",
+            "levee_keys_evicted_total{resource=\"checkout\"} 0");
+    assertThat(text).doesNotContain("reason=\"system\",resource=\"payments\"");
+  }
+
+  @Test
+  void aReloadRemovesTheSeriesOfRemovedResourcesAndRestartsChangedOnes() {
+    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    LeveeMeters meters = meters();
+    runScenario(f);
+
+    f.apply("resources:\n" + CHECKOUT.replace("rate: 3/s", "rate: 5/s") + SEARCH);
+    meters.sync();
+    List<String> lines = PrometheusText.write(meters.registry()).lines().toList();
+
+    assertThat(lines).noneMatch(line -> line.contains("payments"));
+    assertThat(lines)
+        .contains(
+            "levee_blocked_total{kind=\"servlet\",mode=\"enforce\",reason=\"rate-limit\",resource=\"checkout\"}"
+                + " 0",
+            "levee_calls_total{kind=\"servlet\",outcome=\"success\",resource=\"checkout\"} 0",
+            "levee_blocked_total{kind=\"jdbc\",mode=\"monitor\",reason=\"concurrency\",resource=\"search\"}"
+                + " 2");
+    assertThat(meters.registry().getMeters())
+        .filteredOn(m -> "payments".equals(m.getId().getTag("resource")))
+        .isEmpty();
+  }
+
+  @Test
+  void aResourceBackAfterAReloadIsReadFromItsNewCounters() {
+    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    LeveeMeters meters = meters();
+    runScenario(f);
+    f.apply("resources:\n" + CHECKOUT + SEARCH);
+    meters.sync();
+    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    meters.sync();
+    f.complete(f.engine.http("POST", "http://pay.example/v1/charge"), 200, 1);
+
+    assertThat(PrometheusText.write(meters.registry()).lines())
+        .contains(
+            "levee_calls_total{kind=\"http\",outcome=\"success\",resource=\"payments\"} 1",
+            "levee_calls_total{kind=\"http\",outcome=\"failure\",resource=\"payments\"} 0",
+            "levee_breaker_state{resource=\"payments\"} 0");
+  }
+
+  @Test
+  void countsReloadsByResult() {
+    f.apply("resources:\n" + CHECKOUT);
+    LeveeMeters meters = meters();
+    applied.set(3);
+    rejected.set(1);
+
+    assertThat(PrometheusText.write(meters.registry()).lines())
+        .contains(
+            "levee_rules_reloads_total{result=\"applied\"} 3",
+            "levee_rules_reloads_total{result=\"rejected\"} 1");
+  }
+
+  private LeveeMeters meters() {
+    return new LeveeMeters(LeveeMeters.newRegistry(), f.engine, f.cpu, applied, rejected);
+  }
+}

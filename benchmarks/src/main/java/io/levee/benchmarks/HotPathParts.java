@@ -1,0 +1,110 @@
+package io.levee.benchmarks;
+
+import io.levee.bootstrap.Permit;
+import io.levee.rules.engine.Engine;
+import io.levee.rules.engine.Sleeper;
+import io.levee.rules.load.LoadResult;
+import io.levee.rules.load.RulesLoader;
+import io.levee.rules.match.ResourceMatcher;
+import io.levee.rules.model.ResourceRule;
+import io.levee.rules.model.RuleSet;
+import io.levee.rules.policy.CircuitBreaker;
+import io.levee.rules.policy.ConcurrencyLimit;
+import io.levee.rules.policy.TokenBucket;
+import io.levee.rules.policy.adaptive.CpuSource;
+import io.levee.rules.time.Clock;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Each piece of {@link LeveeHotPath} alone, built from the same rules, so a slow or allocating hot
+ * path can be traced to its part. Its table follows the main one in {@code docs/BENCHMARKS.md};
+ * alone: {@code java -jar benchmarks/target/benchmarks.jar HotPathParts -prof gc}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Benchmark)
+public class HotPathParts {
+  private ResourceMatcher matcher;
+  private TokenBucket bucket;
+  private CircuitBreaker breaker;
+  private ConcurrencyLimit concurrency;
+  private Engine engineOnCheapClock;
+
+  @Setup
+  public void setUp() {
+    LoadResult loaded = RulesLoader.parse("hotpath.yaml", HotPathRules.LEVEE_RULES);
+    if (!loaded.ok()) {
+      throw new IllegalStateException("benchmark rules rejected: " + loaded.errors());
+    }
+    RuleSet rules = loaded.rules();
+    ResourceRule combined = rules.resources.get(1);
+    matcher = new ResourceMatcher(rules);
+    bucket = new TokenBucket(combined.rateLimit, Clock.SYSTEM);
+    breaker = new CircuitBreaker(combined.circuitBreaker, Clock.SYSTEM, () -> 4L);
+    concurrency = new ConcurrencyLimit(combined.concurrency);
+    engineOnCheapClock = new Engine(new CheapClock(), CpuSource.UNKNOWN, Sleeper.SYSTEM);
+    engineOnCheapClock.apply(rules);
+  }
+
+  @Benchmark
+  public int matchMiss() {
+    return matcher.http("GET", HotPathRules.NO_MATCH_URL);
+  }
+
+  @Benchmark
+  public int matchHit() {
+    return matcher.http("GET", HotPathRules.COMBINED_URL);
+  }
+
+  @Benchmark
+  public long tokenBucket() {
+    return bucket.tryAcquire();
+  }
+
+  @Benchmark
+  public long breakerAcquireAndRecord() {
+    long wait = breaker.tryAcquire();
+    breaker.onComplete(1_000L, false);
+    return wait;
+  }
+
+  @Benchmark
+  public boolean concurrencyAcquireAndRelease() {
+    boolean admitted = concurrency.tryAcquire();
+    concurrency.release();
+    return admitted;
+  }
+
+  /** Case (c) of {@link LeveeHotPath} with clock reads that cost next to nothing. */
+  @Benchmark
+  public void engineCombinedOnCheapClock() {
+    Object token = engineOnCheapClock.http("GET", HotPathRules.COMBINED_URL);
+    if (!(token instanceof Permit)) {
+      throw new IllegalStateException("expected the call to be admitted, got " + token);
+    }
+    Work.run();
+    engineOnCheapClock.complete(token, 0L, 200, null);
+  }
+
+  @Benchmark
+  public long clockRead() {
+    return Clock.SYSTEM.nanoTime();
+  }
+
+  /** Time that moves 1 µs per read: plain field, racy on purpose (the policies tolerate skew). */
+  private static final class CheapClock implements Clock {
+    private long now;
+
+    @Override
+    public long nanoTime() {
+      return now += 1_000L;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.levee.benchmarks;
+
+import io.levee.bootstrap.Permit;
+import io.levee.rules.engine.Engine;
+import io.levee.rules.engine.Sleeper;
+import io.levee.rules.load.LoadResult;
+import io.levee.rules.load.RulesLoader;
+import io.levee.rules.policy.adaptive.CpuSource;
+import io.levee.rules.time.Clock;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The engine's hot path as the advice drives it: decide ({@code http}), run the call, record its
+ * outcome ({@code complete}). One engine is shared by all threads, like the agent's. It reads the
+ * system clock and a fixed CPU load ({@code CpuSource.UNKNOWN}), so no sampler thread runs. Each
+ * call checks that it took the intended path, so a rule that stops admitting fails the run instead
+ * of measuring rejections.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Benchmark)
+public class LeveeHotPath {
+  private Engine engine;
+
+  @Setup
+  public void setUp() {
+    LoadResult loaded = RulesLoader.parse("hotpath.yaml", HotPathRules.LEVEE_RULES);
+    if (!loaded.ok()) {
+      throw new IllegalStateException("benchmark rules rejected: " + loaded.errors());
+    }
+    engine = new Engine(Clock.SYSTEM, CpuSource.UNKNOWN, Sleeper.SYSTEM);
+    engine.apply(loaded.rules());
+  }
+
+  @Benchmark
+  public void noMatch() {
+    Object token = engine.http("GET", HotPathRules.NO_MATCH_URL);
+    if (token != null) {
+      throw new IllegalStateException("expected no resource to match, got " + token);
+    }
+    Work.run();
+    engine.complete(token, 0L, 200, null);
+  }
+
+  @Benchmark
+  public void rateLimit() {
+    admitted(engine.http("GET", HotPathRules.RATE_LIMIT_URL));
+  }
+
+  @Benchmark
+  public void combined() {
+    admitted(engine.http("GET", HotPathRules.COMBINED_URL));
+  }
+
+  /** What the exit advice does for an admitted call: time it from after the decision, then report. */
+  private void admitted(Object token) {
+    if (!(token instanceof Permit)) {
+      throw new IllegalStateException("expected the call to be admitted, got " + token);
+    }
+    long start = Clock.SYSTEM.nanoTime();
+    Work.run();
+    engine.complete(token, start, 200, null);
+  }
+}
