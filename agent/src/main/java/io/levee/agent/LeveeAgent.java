@@ -1,46 +1,97 @@
 package io.levee.agent;
 
+import io.levee.agent.lifecycle.ControlArgs;
+import io.levee.agent.lifecycle.Reply;
+import java.io.IOException;
 import java.lang.instrument.Instrumentation;
+import java.lang.reflect.InvocationTargetException;
 
 /**
- * The agent's entry points ({@code Premain-Class}, {@code Agent-Class}). Deliberately tiny: it reads
- * the options, puts the bridge into the boot class loader, and only then loads the rest of the agent
- * by name, so that no class of the system class path ever links against {@code io.levee.bootstrap}
- * before the boot loader can define it. Until that point it touches only java.base and the
- * bootstrap-free {@link AgentOptions}, {@link AgentLog} and {@link BootstrapJar}.
+ * The agent's entry points ({@code Premain-Class}, {@code Agent-Class}). Deliberately tiny: it
+ * reads the arguments, puts the bridge into the boot class loader, and only then loads the rest of
+ * the agent by name, so that no class of the system class path ever links against {@code
+ * io.levee.bootstrap} before the boot loader can define it. Until that point it touches only
+ * java.base and the bootstrap-free {@link AgentOptions}, {@link AgentLog}, {@link BootstrapJar},
+ * {@link ControlArgs} and {@link Reply}.
+ *
+ * <p>Every load of the jar comes here: the start ({@code -javaagent} or an attach) and each command
+ * of the command line ({@code command=status,reply=FILE}), which is answered in the reply file.
  */
 public final class LeveeAgent {
-  private static final String STARTUP = "io.levee.agent.Startup";
+  private static final String CONTROL = "io.levee.agent.lifecycle.AgentControl";
 
   private LeveeAgent() {}
 
   public static void premain(String args, Instrumentation inst) {
-    start(args, inst);
+    load(args, inst, false);
   }
 
-  /** Runtime attach; the same start-up as {@link #premain} until attach and detach get their own. */
+  /** Runtime attach, and every command after it. */
   public static void agentmain(String args, Instrumentation inst) {
-    start(args, inst);
+    load(args, inst, true);
   }
 
-  private static void start(String args, Instrumentation inst) {
+  private static void load(String args, Instrumentation inst, boolean attached) {
+    ControlArgs control = ControlArgs.parse(args);
+    Reply reply = new Reply(control.reply());
     AgentLog log = AgentLog.STDERR;
     try {
-      AgentOptions options = AgentOptions.resolve(args, System.getProperties(), System.getenv());
-      log = AgentLog.open(options);
-      for (String problem : options.problems()) {
-        log.warn(problem);
+      if (!control.known()) {
+        reply.fail("unknown command '" + control.command() + "'");
+      } else if (control.needsRunningAgent()) {
+        if (ControlArgs.RUNNING.equals(System.getProperty(ControlArgs.STATE_PROPERTY))) {
+          control(control, null, log, inst, attached, reply);
+        } else {
+          reply.fail("Levee is not running in this JVM");
+        }
+      } else {
+        AgentOptions options =
+            AgentOptions.resolve(control.options(), System.getProperties(), System.getenv());
+        log = AgentLog.open(options);
+        for (String problem : options.problems()) {
+          log.warn(problem);
+          reply.line("warning: " + problem);
+        }
+        if (options.enabled()) {
+          BootstrapJar.appendTo(inst);
+          control(control, options, log, inst, attached, reply);
+        } else {
+          log.info("disabled (enabled=false): doing nothing");
+          reply.fail("Levee is disabled (enabled=false): nothing done");
+        }
       }
-      if (!options.enabled()) {
-        log.info("disabled (enabled=false): doing nothing");
-        return;
-      }
-      BootstrapJar.appendTo(inst);
-      Class.forName(STARTUP)
-          .getMethod("start", AgentOptions.class, AgentLog.class, Instrumentation.class)
-          .invoke(null, options, log, inst);
     } catch (Throwable t) {
       log.error("could not start, the application runs unprotected", t);
+      reply.fail("could not start, the application runs unprotected: " + t);
+    }
+    try {
+      reply.write();
+    } catch (IOException e) {
+      log.warn("cannot write the answer to " + control.reply(), e);
+    }
+  }
+
+  private static void control(
+      ControlArgs control,
+      AgentOptions options,
+      AgentLog log,
+      Instrumentation inst,
+      boolean attached,
+      Reply reply)
+      throws Throwable {
+    try {
+      Class.forName(CONTROL)
+          .getMethod(
+              "handle",
+              ControlArgs.class,
+              AgentOptions.class,
+              AgentLog.class,
+              Instrumentation.class,
+              boolean.class,
+              Reply.class)
+          .invoke(null, control, options, log, inst, attached, reply);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
     }
   }
 }

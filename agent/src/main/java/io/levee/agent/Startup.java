@@ -2,57 +2,58 @@ package io.levee.agent;
 
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
+import io.levee.agent.lifecycle.AgentControl;
+import io.levee.agent.lifecycle.RulesWatcher;
+import io.levee.agent.lifecycle.RunningAgent;
 import io.levee.agent.metrics.Observability;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;
+import io.levee.rules.load.RuleError;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.adaptive.CpuSampler;
 import io.levee.rules.time.Clock;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
-import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 
 /**
- * The agent's start-up, once the bridge is in the boot loader ({@link LeveeAgent} calls it by name):
- * rules, engine, dispatcher, then the instrumentation. Any failure is logged and the application runs
- * unprotected. What it starts is kept here for a later detach: the transformer to reset, the engine
- * to stop.
+ * The agent's start-up, once the bridge is in the boot loader: rules, engine, dispatcher, the
+ * instrumentation, what the agent tells about itself, then the reload thread. What it starts is
+ * kept in the {@link RunningAgent} it returns, so that a detach can undo it: the transformer to
+ * reset, and a stop hook for every thread (the CPU sampler, the log thread and the endpoint).
  *
- * <p>Concurrency: start-up is serialised on the class; a second start (premain, then an attach) is
- * refused while the first one runs.
+ * <p>Concurrency: {@link AgentControl} calls it under its lock, at most once per running agent.
  */
 public final class Startup {
-  private static Running running;
-
   private Startup() {}
 
-  public static synchronized void start(AgentOptions options, AgentLog log, Instrumentation inst) {
-    if (running != null) {
-      log.info("already running: this start does nothing");
-      return;
-    }
-    try {
-      running = run(options, log, inst);
-    } catch (Throwable t) {
-      Levee.install(null);
-      log.error("could not start, the application runs unprotected", t);
-    }
-  }
-
-  private static Running run(AgentOptions options, AgentLog log, Instrumentation inst) {
+  /** Starts everything; {@code attached}: a runtime attach, loaded classes retransformed in batches. */
+  public static RunningAgent start(
+      AgentOptions options, AgentLog log, Instrumentation inst, boolean attached) {
+    RulesWatcher rulesFile = new RulesWatcher(options.rules(), log);
     RuleSet rules = RulesFile.loadAtStart(options.rules(), log);
     CpuSampler cpu = new CpuSampler();
     Engine engine = new Engine(Clock.SYSTEM, cpu, Sleeper.SYSTEM);
     engine.apply(rules);
+    RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile);
+    agent.onStop(cpu);
     Levee.install(new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM)));
     List<Integration> integrations = Integrations.all(log);
-    ResettableClassFileTransformer transformer = AgentInstaller.install(inst, integrations, log);
+    agent.instrumented(AgentInstaller.install(inst, integrations, log, attached));
     Observability observability = Observability.start(engine, cpu, options.http(), log);
+    agent.onRulesApplied(new Reloads(observability));
+    agent.onStop(observability);
+    agent.watchRules();
     log.info(
         "started: " + rules.resources.size() + " resources from " + rules.source + "; integrations "
             + names(integrations));
-    return new Running(engine, cpu, transformer, observability);
+    return agent;
+  }
+
+  /** One line for the command line that attached the agent. */
+  public static String summary(RunningAgent agent) {
+    RuleSet rules = agent.engine().rules();
+    return "Levee started: " + rules.resources.size() + " resources from " + rules.source;
   }
 
   private static String names(List<Integration> integrations) {
@@ -63,23 +64,22 @@ public final class Startup {
     return s.toString();
   }
 
-  /** What a start leaves running. */
-  static final class Running {
-    final Engine engine;
-    final CpuSampler cpu;
-    final ResettableClassFileTransformer transformer;
-    /** Breaker and reload log lines, block summaries, and the {@code http} endpoint: close on detach. */
-    final Observability observability;
+  /** Each reload, applied or rejected, counted and logged by the metrics. */
+  private static final class Reloads implements RunningAgent.RulesListener {
+    private final Observability observability;
 
-    Running(
-        Engine engine,
-        CpuSampler cpu,
-        ResettableClassFileTransformer transformer,
-        Observability observability) {
-      this.engine = engine;
-      this.cpu = cpu;
-      this.transformer = transformer;
+    Reloads(Observability observability) {
       this.observability = observability;
+    }
+
+    @Override
+    public void rulesApplied(RuleSet rules) {
+      observability.rulesApplied(rules);
+    }
+
+    @Override
+    public void rulesRejected(String file, List<RuleError> errors) {
+      observability.rulesRejected(file, errors);
     }
   }
 }

@@ -3,75 +3,173 @@ package io.levee.agent.cli;
 import io.levee.rules.load.LoadResult;
 import io.levee.rules.load.RuleError;
 import io.levee.rules.load.RulesLoader;
+import java.io.File;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
 import java.nio.file.Paths;
+import java.util.Properties;
 
 /**
- * {@code java -jar levee-agent.jar <command>} (SPEC §3). Exit status 0 on success, 1 on failure, 2 on
- * a usage error. Only {@code validate} works offline; the commands that talk to a running JVM come
- * with runtime attach.
+ * {@code java -jar levee-agent.jar <command>} (SPEC §3). Exit status 0 on success, 1 on failure, 2
+ * on a usage error. The commands that act on a JVM read its system properties first (where the
+ * running agent publishes {@code levee.agent.state}), then load this jar into it with a command for
+ * the agent, which answers through a private file ({@link AgentLoader}).
  */
 public final class Main {
   static final int OK = 0;
   static final int FAILED = 1;
   static final int USAGE = 2;
 
-  private static final String USAGE_TEXT =
-      "usage: java -jar levee-agent.jar <command>\n"
-          + "\n"
-          + "  validate FILE                                 check a rules file and print each error\n"
-          + "  list                                          JVMs this user can attach to\n"
-          + "  attach PID [--rules FILE] [--http HOST:PORT]  protect a running JVM\n"
-          + "  status PID                                    the resources in force in a JVM\n"
-          + "  reload PID [--rules FILE]                     re-read the rules file now\n"
-          + "  detach PID                                    remove Levee from a JVM\n"
-          + "\n"
-          + "As an agent: -javaagent:levee-agent.jar=rules=FILE[,log=debug][,log-file=FILE]";
+  private static final String STATE = "levee.agent.state";
 
-  private Main() {}
+  private final PrintStream out;
+  private final PrintStream err;
+
+  private Main(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
 
   public static void main(String[] args) {
     System.exit(run(args, System.out, System.err));
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) {
-    if (args.length == 0) {
-      err.println(USAGE_TEXT);
+    Arguments a;
+    try {
+      a = Arguments.parse(args);
+    } catch (Arguments.UsageError e) {
+      err.println("levee: " + e.getMessage());
+      err.println(Usage.of(e.command));
       return USAGE;
     }
-    String command = args[0];
-    if ("--help".equals(command) || "-h".equals(command) || "help".equals(command)) {
-      out.println(USAGE_TEXT);
-      return OK;
+    try {
+      return new Main(out, err).execute(a);
+    } catch (CliFailure e) {
+      err.println("levee: " + e.getMessage());
+      return FAILED;
     }
-    if ("validate".equals(command)) {
-      if (args.length != 2) {
-        err.println("usage: java -jar levee-agent.jar validate FILE");
-        return USAGE;
-      }
-      return validate(args[1], out);
-    }
-    if ("list".equals(command)
-        || "attach".equals(command)
-        || "status".equals(command)
-        || "reload".equals(command)
-        || "detach".equals(command)) {
-      err.println("levee: '" + command + "' is not available in this version yet");
-      return USAGE;
-    }
-    err.println("levee: unknown command '" + command + "'\n" + USAGE_TEXT);
-    return USAGE;
   }
 
-  private static int validate(String file, PrintStream out) {
-    LoadResult result = RulesLoader.load(Paths.get(file));
-    if (result.ok()) {
-      out.println("OK: " + result.rules().resources.size() + " resources");
+  private int execute(Arguments a) throws CliFailure {
+    if (Arguments.HELP.equals(a.command)) {
+      out.println(Usage.all());
       return OK;
     }
-    for (RuleError error : result.errors()) {
-      out.println(error);
+    if (Arguments.VALIDATE.equals(a.command)) {
+      return validate(a.file, out, true) ? OK : FAILED;
     }
-    return FAILED;
+    if (Arguments.LIST.equals(a.command)) {
+      return list();
+    }
+    String rules = a.rules == null ? null : absolute(a.rules);
+    if (rules != null && !validate(rules, err, false)) {
+      err.println("levee: " + rules + " is not valid: nothing sent to process " + a.pid);
+      return FAILED;
+    }
+    String owner = TargetProcess.check(a.pid);
+    Properties target = Jvms.open().properties(a.pid);
+    String state = target.getProperty(STATE);
+    boolean running = "running".equals(state);
+    StringBuilder arguments = new StringBuilder("command=").append(a.command);
+    if (Arguments.ATTACH.equals(a.command)) {
+      append(arguments, "http", a.http);
+    } else if (!running) {
+      throw new CliFailure(notRunning(a.pid, state));
+    }
+    append(arguments, "rules", rules);
+    AgentLoader.Answer answer =
+        new AgentLoader(agentJar()).load(a.pid, arguments.toString(), owner);
+    (answer.ok ? out : err).print(answer.text);
+    if (answer.ok && Arguments.ATTACH.equals(a.command) && !running && javaFeature(target) >= 21) {
+      err.println(
+          "levee: note: JDK 21 and later print a warning in the application's output each time an"
+              + " agent is loaded at run time (by attach and by each later command); start the JVM"
+              + " with -XX:+EnableDynamicAgentLoading to allow it without the warning");
+    }
+    return answer.ok ? OK : FAILED;
+  }
+
+  private int list() throws CliFailure {
+    Jvms jvms = Jvms.open();
+    String self = ManagementFactory.getRuntimeMXBean().getName().split("@")[0];
+    out.println(String.format("%-8s %-9s %s", "PID", "LEVEE", "MAIN CLASS"));
+    for (String[] jvm : jvms.list()) {
+      if (jvm[0].equals(self)) {
+        continue;
+      }
+      String levee;
+      try {
+        String state = jvms.properties(jvm[0]).getProperty(STATE);
+        levee = state == null ? "no" : state;
+      } catch (CliFailure e) {
+        levee = "unknown";
+      }
+      String main = jvm[1].trim().isEmpty() ? "?" : jvm[1].trim().split("\\s+")[0];
+      out.println(String.format("%-8s %-9s %s", jvm[0], levee, main));
+    }
+    return OK;
+  }
+
+  /**
+   * Prints each error of {@code file} to {@code to}, and with {@code sayOk} a line when there is
+   * none.
+   */
+  static boolean validate(String file, PrintStream to, boolean sayOk) {
+    LoadResult result = RulesLoader.load(Paths.get(file));
+    if (!result.ok()) {
+      for (RuleError error : result.errors()) {
+        to.println(error);
+      }
+      return false;
+    }
+    if (sayOk) {
+      to.println("OK: " + result.rules().resources.size() + " resources");
+    }
+    return true;
+  }
+
+  static String notRunning(String pid, String state) {
+    String again = "java -jar levee-agent.jar attach " + pid + " --rules FILE";
+    return "detached".equals(state)
+        ? "Levee was detached from process " + pid + "; attach it again with: " + again
+        : "Levee is not running in process " + pid + "; attach it first with: " + again;
+  }
+
+  private static String absolute(String file) throws CliFailure {
+    if (file.indexOf(',') >= 0) {
+      throw new CliFailure("the rules file's path must not contain ',' (" + file + ")");
+    }
+    return Paths.get(file).toAbsolutePath().normalize().toString();
+  }
+
+  private static void append(StringBuilder arguments, String name, String value) {
+    if (value != null) {
+      arguments.append(',').append(name).append('=').append(value);
+    }
+  }
+
+  private static int javaFeature(Properties target) {
+    String version = target.getProperty("java.specification.version", "0");
+    try {
+      return Integer.parseInt(version.startsWith("1.") ? version.substring(2) : version);
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /** This jar: the agent the commands load. */
+  private static File agentJar() throws CliFailure {
+    try {
+      File jar = new File(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      if (jar.isFile()) {
+        return jar;
+      }
+    } catch (URISyntaxException | RuntimeException e) {
+      // Reported below.
+    }
+    throw new CliFailure(
+        "run the command line from levee-agent.jar: java -jar levee-agent.jar ...");
   }
 }

@@ -10,6 +10,7 @@ import io.levee.agent.AgentLog;
 import io.levee.bootstrap.Levee;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -59,11 +60,26 @@ public final class AgentInstaller {
   private static final ElementMatcher.Junction<TypeDescription> JDK_TARGETS =
       nameStartsWith("sun.net.www.protocol.");
 
+  /** Classes retransformed at once after an attach or at a detach, and the pause in between. */
+  private static final int BATCH = 100;
+
+  private static final long PAUSE_MILLIS = 50;
+
   private AgentInstaller() {}
 
   public static ResettableClassFileTransformer install(
       Instrumentation inst, List<Integration> integrations, AgentLog log) {
-    AgentBuilder builder = builder(inst, log);
+    return install(inst, integrations, log, false);
+  }
+
+  /**
+   * As {@link #install(Instrumentation, List, AgentLog)}; after a runtime attach ({@code attached})
+   * the classes already loaded are retransformed in batches with a pause between them, because each
+   * retransformation stops the world and a busy application must not notice one long stop.
+   */
+  public static ResettableClassFileTransformer install(
+      Instrumentation inst, List<Integration> integrations, AgentLog log, boolean attached) {
+    AgentBuilder builder = builder(inst, log, attached);
     for (Integration integration : integrations) {
       try {
         builder = integration.extend(builder);
@@ -75,16 +91,42 @@ public final class AgentInstaller {
     return builder.installOn(inst);
   }
 
-  static AgentBuilder builder(Instrumentation inst, AgentLog log) {
+  /**
+   * Detach: removes the transformer and retransforms every class it changed back to its original
+   * bytecode, in the same batches as an attach. False if it was removed before.
+   */
+  public static boolean reset(Instrumentation inst, ResettableClassFileTransformer transformer) {
+    return transformer.reset(
+        inst,
+        AgentBuilder.RedefinitionStrategy.RETRANSFORMATION,
+        LoadedTargets.INSTANCE,
+        AgentBuilder.RedefinitionStrategy.BatchAllocator.ForFixedSize.ofSize(BATCH),
+        AgentBuilder.RedefinitionStrategy.Listener.Pausing.of(PAUSE_MILLIS, TimeUnit.MILLISECONDS));
+  }
+
+  static AgentBuilder builder(Instrumentation inst, AgentLog log, boolean attached) {
     // Our transformations add no initializers, so ByteBuddy's Nexus (a class it injects into the
     // system loader through Unsafe, which JDK 24+ warns about) is never needed. The property name is
     // relocated with ByteBuddy, so an application's own ByteBuddy is not affected.
     if (System.getProperty(Nexus.PROPERTY) == null) {
       System.setProperty(Nexus.PROPERTY, "true");
     }
-    return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
-        .disableClassFormatChanges()
-        .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+    AgentBuilder.RedefinitionListenable retransforming =
+        new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
+            .disableClassFormatChanges()
+            .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+            .with(
+                attached
+                    ? AgentBuilder.RedefinitionStrategy.BatchAllocator.ForFixedSize.ofSize(BATCH)
+                    : AgentBuilder.RedefinitionStrategy.BatchAllocator.ForTotal.INSTANCE)
+            .with(LoadedTargets.INSTANCE);
+    AgentBuilder builder =
+        attached
+            ? retransforming.with(
+                AgentBuilder.RedefinitionStrategy.Listener.Pausing.of(
+                    PAUSE_MILLIS, TimeUnit.MILLISECONDS))
+            : retransforming;
+    return builder
         .with(AgentBuilder.DescriptionStrategy.Default.POOL_ONLY)
         .with(AgentBuilder.PoolStrategy.Default.FAST)
         .with(new LoggingListener(log))

@@ -57,13 +57,45 @@ class MainTest {
   @Test
   void helpPrintsUsageAndSucceeds() {
     assertThat(run("--help")).isEqualTo(0);
-    assertThat(text(out)).contains("validate FILE").contains("attach PID");
+    assertThat(text(out))
+        .contains("validate FILE")
+        .contains("attach PID [--rules FILE] [--http HOST:PORT]")
+        .contains("status PID")
+        .contains("reload PID [--rules FILE]")
+        .contains("detach PID")
+        .contains("list");
   }
 
   @Test
-  void commandsOfALaterVersionAreUsageErrors() {
-    assertThat(run("attach", "1234")).isEqualTo(2);
-    assertThat(text(err)).contains("'attach' is not available");
+  void attachChecksTheRulesFileBeforeTouchingTheProcess() throws IOException {
+    Path file = write("""
+        version: 1
+        resources:
+          - name: payments
+            match:
+              http: { urls: ["https://pay.example.com/**"] }
+            concurency: { max: 2 }
+        """);
+
+    // pid 1 exists but is no JVM of ours: reaching it would fail differently.
+    assertThat(run("attach", "1", "--rules", file.toString())).isEqualTo(1);
+    assertThat(text(err))
+        .contains(file + ":6:5: resources[0].concurency: unknown key")
+        .contains("is not valid: nothing sent to process 1");
+  }
+
+  @Test
+  void commandsOnAProcessThatDoesNotExistSayNoSuchProcess() {
+    assertThat(run("status", "999999999")).isEqualTo(1);
+    assertThat(text(err)).startsWith("levee: no process with pid 999999999");
+  }
+
+  @Test
+  void usageErrorsNameTheProblemAndTheCommandsUsage() {
+    assertThat(run("attach")).isEqualTo(2);
+    assertThat(text(err))
+        .contains("levee: attach needs the PID of a JVM")
+        .contains("usage: java -jar levee-agent.jar attach PID [--rules FILE] [--http HOST:PORT]");
   }
 
   @Test

@@ -1,0 +1,47 @@
+package io.levee.agent.cli;
+
+/** The help text, whole or for one command. */
+final class Usage {
+  private static final String[][] COMMANDS = {
+    {"list", "list", "JVMs this user can attach to, and whether Levee is in them"},
+    {"attach", "attach PID [--rules FILE] [--http HOST:PORT]", "protect a running JVM"},
+    {"status", "status PID", "the resources in force in a JVM, with their state and counts"},
+    {"reload", "reload PID [--rules FILE]", "re-read the rules file now, or switch to another"},
+    {"detach", "detach PID", "remove Levee from a JVM, restoring the original bytecode"},
+    {"validate", "validate FILE", "check a rules file and print each error with line and column"},
+  };
+
+  private Usage() {}
+
+  static String all() {
+    StringBuilder s = new StringBuilder("usage: java -jar levee-agent.jar <command>\n\n");
+    for (String[] c : COMMANDS) {
+      s.append("  ").append(pad(c[1], 46)).append(c[2]).append('\n');
+    }
+    return s.append('\n')
+        .append(
+            "Exit status: 0 success, 1 failure, 2 usage error. The commands that reach a JVM use\n")
+        .append(
+            "its attach mechanism: run them as the user that owns the JVM, with a JDK's java.\n")
+        .append("As an agent: -javaagent:levee-agent.jar=rules=FILE[,http=HOST:PORT][,log=debug]")
+        .toString();
+  }
+
+  /** The usage line of {@code command}, or the whole text for an unknown or missing command. */
+  static String of(String command) {
+    for (String[] c : COMMANDS) {
+      if (c[0].equals(command)) {
+        return "usage: java -jar levee-agent.jar " + c[1];
+      }
+    }
+    return all();
+  }
+
+  private static String pad(String s, int width) {
+    StringBuilder b = new StringBuilder(s);
+    while (b.length() < width) {
+      b.append(' ');
+    }
+    return b.toString();
+  }
+}

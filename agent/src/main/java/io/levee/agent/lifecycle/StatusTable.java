@@ -1,0 +1,98 @@
+package io.levee.agent.lifecycle;
+
+import io.levee.rules.engine.Reason;
+import io.levee.rules.engine.ResourceStatus;
+import io.levee.rules.model.Mode;
+import io.levee.rules.model.RuleSet;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The {@code status} answer (SPEC §3): where the rules come from, then one row per resource in
+ * force with kind, mode, breaker state, limit, calls in flight, calls passed and calls blocked by
+ * reason (in monitor mode: those that would have been blocked, marked {@code would}).
+ */
+final class StatusTable {
+  private static final String[] HEADER = {
+    "RESOURCE", "KIND", "MODE", "BREAKER", "LIMIT", "IN-FLIGHT", "PASSED", "BLOCKED"
+  };
+  private static final String[] BREAKER = {"closed", "open", "half-open"};
+
+  private StatusTable() {}
+
+  static String render(RuleSet rules, Path file, List<ResourceStatus> resources) {
+    StringBuilder out = new StringBuilder();
+    out.append("rules: ")
+        .append(file == null ? "none" : file.toString())
+        .append(" (")
+        .append(rules.resources.size())
+        .append(rules.resources.size() == 1 ? " resource" : " resources")
+        .append(", reload ")
+        .append(reload(rules.settings.reloadNanos))
+        .append(")\n");
+    if (resources.isEmpty()) {
+      return out.append("no resources in force\n").toString();
+    }
+    List<String[]> rows = new ArrayList<String[]>();
+    rows.add(HEADER);
+    for (ResourceStatus r : resources) {
+      rows.add(
+          new String[] {
+            r.name,
+            r.kind,
+            r.mode.name().toLowerCase(Locale.ROOT),
+            r.breakerState < 0 ? "-" : BREAKER[r.breakerState],
+            r.limit < 0 ? "-" : String.valueOf(r.limit),
+            String.valueOf(r.inFlight),
+            String.valueOf(r.passed),
+            blocked(r)
+          });
+    }
+    int[] widths = new int[HEADER.length];
+    for (String[] row : rows) {
+      for (int i = 0; i < row.length; i++) {
+        widths[i] = Math.max(widths[i], row[i].length());
+      }
+    }
+    for (String[] row : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.length; i++) {
+        line.append(row[i]);
+        for (int pad = row[i].length(); i < row.length - 1 && pad < widths[i] + 2; pad++) {
+          line.append(' ');
+        }
+      }
+      out.append(line.toString().trim()).append('\n');
+    }
+    return out.toString();
+  }
+
+  private static String blocked(ResourceStatus r) {
+    boolean monitor = r.mode == Mode.MONITOR;
+    Map<Reason, Long> counts = monitor ? r.wouldBlock : r.blocked;
+    StringBuilder s = new StringBuilder();
+    for (Map.Entry<Reason, Long> e : counts.entrySet()) {
+      if (e.getValue() > 0) {
+        s.append(s.length() == 0 ? "" : " ")
+            .append(e.getKey().key)
+            .append('=')
+            .append(e.getValue());
+      }
+    }
+    if (s.length() == 0) {
+      return "0";
+    }
+    return monitor ? "would " + s : s.toString();
+  }
+
+  private static String reload(long nanos) {
+    if (nanos <= 0) {
+      return "off";
+    }
+    long millis = nanos / 1_000_000L;
+    return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+  }
+}

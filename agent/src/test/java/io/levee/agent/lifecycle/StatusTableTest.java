@@ -1,0 +1,64 @@
+package io.levee.agent.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.rules.engine.Engine;
+import io.levee.rules.engine.Sleeper;
+import io.levee.rules.load.RulesLoader;
+import io.levee.rules.model.RuleSet;
+import io.levee.rules.policy.adaptive.ManualCpu;
+import io.levee.rules.time.ManualClock;
+import java.nio.file.Paths;
+import org.junit.jupiter.api.Test;
+
+class StatusTableTest {
+  private final Engine engine = new Engine(new ManualClock(), new ManualCpu(0), Sleeper.SYSTEM);
+
+  @Test
+  void showsEachResourceWithStateLimitAndCountsByReason() {
+    engine.apply(
+        rules(
+            """
+            version: 1
+            settings: { reload: 500ms }
+            resources:
+              - name: api
+                match: { http: { urls: ["http://api/**"] } }
+                concurrency: { max: 1 }
+                circuit-breaker: { minimum-calls: 5 }
+              - name: watched
+                mode: monitor
+                match: { http: { urls: ["http://watched/**"] } }
+                rate-limit: { rate: 1/s, burst: 1 }
+            """));
+    Object held = engine.http("GET", "http://api/x");
+    engine.http("GET", "http://api/x");
+    Object watched = engine.http("GET", "http://watched/x");
+    engine.complete(watched, 0, 200, null);
+    watched = engine.http("GET", "http://watched/x");
+    engine.complete(watched, 0, 200, null);
+
+    String table =
+        StatusTable.render(engine.rules(), Paths.get("/etc/levee.yaml"), engine.status());
+
+    assertThat(table)
+        .isEqualTo(
+            """
+            rules: /etc/levee.yaml (2 resources, reload 500ms)
+            RESOURCE  KIND  MODE     BREAKER  LIMIT  IN-FLIGHT  PASSED  BLOCKED
+            api       http  enforce  closed   1      1          1       concurrency=1
+            watched   http  monitor  -        -      0          2       would rate-limit=1
+            """);
+    engine.complete(held, 0, 200, null);
+  }
+
+  @Test
+  void saysSoWhenNothingIsInForce() {
+    assertThat(StatusTable.render(RuleSet.EMPTY, null, engine.status()))
+        .isEqualTo("rules: none (0 resources, reload 2s)\nno resources in force\n");
+  }
+
+  private static RuleSet rules(String yaml) {
+    return RulesLoader.parse("test.yaml", yaml).rules();
+  }
+}
