@@ -103,18 +103,8 @@ public final class Observability implements Closeable {
 
   /** A reload whose file had errors: nothing of it was applied, the rules in force stay. */
   public void rulesRejected(String source, List<RuleError> errors) {
+    // Only counted here: the reload watcher already logged the rejection with each error.
     reloadsRejected.incrementAndGet();
-    for (RuleError error : errors) {
-      log.error(error.toString());
-    }
-    int n = errors.size();
-    log.error(
-        "reload of "
-            + source
-            + " rejected, "
-            + n
-            + (n == 1 ? " error" : " errors")
-            + ": the rules in force stay in force");
   }
 
   /** Brings the meters in line with the resources in force; {@link #rulesApplied} calls it. */
