@@ -4,6 +4,7 @@
 # agent with demo/rules.yaml. Needs a JDK 17+ and Maven.
 #
 #   ./run-demo.sh              # with the agent
+#   ./run-demo.sh --attach     # start the application bare, then attach the agent at run time
 #   ./run-demo.sh --no-agent   # the same load, unprotected, to compare
 #   ./run-demo.sh --plain      # never redraw the table in place
 set -euo pipefail

@@ -3,24 +3,38 @@ package io.levee.demo.driver;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The demo's runtime-attach step, kept apart: with {@code --attach} the application starts without
- * the agent and this runs {@code java -jar levee-agent.jar attach <pid> --rules FILE} (SPEC §3), as a
- * user would on a server they cannot restart. Until the agent ships that command it answers with a
- * usage error, and the demo says so and goes on unprotected.
+ * The agent's command line as a user types it (SPEC §3), run from the demo: with {@code --attach}
+ * the application starts without the agent and {@link #attach} runs {@code java -jar
+ * levee-agent.jar attach <pid> --rules FILE --http HOST:PORT}, as on a server that cannot be
+ * restarted; at the end {@link #status} shows the agent's own table.
  */
 final class AttachHook {
   private AttachHook() {}
 
   /** True when the agent is now in the application. */
-  static boolean attach(Path agentJar, Path rules, long pid, PrintStream out) {
-    List<String> command =
-        List.of(Java.binary(), "-jar", agentJar.toString(), "attach", Long.toString(pid), "--rules",
-            rules.toString());
-    out.println("  $ " + String.join(" ", command.subList(1, command.size())));
+  static boolean attach(Path agentJar, Path rules, String http, long pid, PrintStream out) {
+    boolean done = run(agentJar, out, "attach", Long.toString(pid), "--rules", rules.toString(),
+        "--http", http);
+    if (!done) {
+      out.println("  attach did not succeed: the application runs unprotected");
+    }
+    return done;
+  }
+
+  /** Prints {@code status <pid>}. */
+  static void status(Path agentJar, long pid, PrintStream out) {
+    run(agentJar, out, "status", Long.toString(pid));
+  }
+
+  private static boolean run(Path agentJar, PrintStream out, String... args) {
+    List<String> command = new ArrayList<>(List.of(Java.binary(), "-jar", agentJar.toString()));
+    command.addAll(List.of(args));
+    out.println("  $ java " + String.join(" ", command.subList(1, command.size())));
     try {
       Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
       String text = new String(p.getInputStream().readAllBytes()).strip();
@@ -28,12 +42,9 @@ final class AttachHook {
       if (!text.isEmpty()) {
         text.lines().forEach(line -> out.println("    " + line));
       }
-      if (!done) {
-        out.println("  attach did not succeed: the application runs unprotected");
-      }
       return done;
     } catch (IOException e) {
-      out.println("  cannot run the attach command (" + e + "): the application runs unprotected");
+      out.println("  cannot run the agent's command line (" + e + ")");
       return false;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -39,7 +39,8 @@ public final class DemoDriver {
     out.println();
     out.println("Protections in " + o.rules() + ":");
     rules.lines().forEach(l -> out.println("  " + l));
-    String agentArg = agentArgument(o, out);
+    String endpoint = o.agent() || o.attach() ? "127.0.0.1:" + freePort() : null;
+    String agentArg = agentArgument(o, endpoint, out);
     out.println();
 
     List<ScenarioRunner.Result> results = new ArrayList<>();
@@ -52,19 +53,26 @@ public final class DemoDriver {
       try (AppProcess app = AppProcess.start(o.demoTarget(), agentArg, partner.url(), log, out)) {
         String base = "http://127.0.0.1:" + app.awaitReady(60);
         out.println("  ready at " + base + ", pid " + app.pid() + ", partner at " + partner.url());
+        boolean protectedApp = agentArg != null;
         if (o.attach()) {
-          attach(o, app.pid(), out);
+          protectedApp = attach(o, endpoint, app.pid(), out);
         }
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).executor(httpThreads).build();
+        ObservedStatus observed = new ObservedStatus("pricing-partner", "sales-report");
+        StatusSource status = protectedApp
+            ? new AgentStatus(client, endpoint, observed) : observed;
+        if (protectedApp) {
+          out.println("  the table's limit and state columns come from the agent's /status at http://"
+              + endpoint + "/status");
+        }
         Warmup.Compute compute = new Warmup(client, base).run(app.cores());
         out.printf(Locale.ROOT, "  warmed up; one computation = %d SHA-256 rounds (~%.0f ms of CPU),"
             + " at most %.0f/s on the %d core(s) the application may use%n", compute.rounds(),
             Warmup.TARGET_MILLIS, compute.capacityPerSecond(), app.cores());
 
         List<Row> rows = Scenarios.rows(compute.rounds());
-        LiveTable table = new LiveTable(out, !o.plain(), rules,
-            new ObservedStatus("pricing-partner", "sales-report"));
+        LiveTable table = new LiveTable(out, !o.plain(), rules, status);
         ScenarioRunner runner = new ScenarioRunner(rows, partner, client, base, table, out,
             !o.plain());
         List<Scenario> plan = Scenarios.plan(partner, compute.capacityPerSecond(), o.timeScale());
@@ -75,6 +83,11 @@ public final class DemoDriver {
           }
         }
         List<String> agentLines = app.agentLines();
+        if (protectedApp) {
+          out.println();
+          out.println("What the agent's own status command says at the end:");
+          AttachHook.status(o.agentJar(), app.pid(), out);
+        }
         out.println();
         out.println("Summary" + (agentArg == null && !o.attach() ? " (no agent: nothing protected)"
             : ""));
@@ -93,7 +106,7 @@ public final class DemoDriver {
   }
 
   /** The {@code -javaagent} option, or null to start the application without the agent. */
-  private static String agentArgument(Options o, PrintStream out) {
+  private static String agentArgument(Options o, String endpoint, PrintStream out) {
     if (!o.agent() || o.attach()) {
       return null;
     }
@@ -101,13 +114,20 @@ public final class DemoDriver {
       out.println("!! no agent at " + o.agentJar() + ": the application runs UNPROTECTED");
       return null;
     }
-    return "-javaagent:" + o.agentJar() + "=rules=" + o.rules();
+    return "-javaagent:" + o.agentJar() + "=rules=" + o.rules() + ",http=" + endpoint;
+  }
+
+  /** A port free now, for the agent's endpoint; the agent binds it a moment later. */
+  private static int freePort() throws java.io.IOException {
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      return s.getLocalPort();
+    }
   }
 
   // The runtime-attach hook: see AttachHook.
-  private static void attach(Options o, long pid, PrintStream out) {
+  private static boolean attach(Options o, String endpoint, long pid, PrintStream out) {
     out.println();
-    out.println("Attaching Levee to the running application (pid " + pid + "):");
-    AttachHook.attach(o.agentJar(), o.rules(), pid, out);
+    out.println("Attaching Levee to the running application (pid " + pid + "), no restart:");
+    return AttachHook.attach(o.agentJar(), o.rules(), endpoint, pid, out);
   }
 }

@@ -45,6 +45,7 @@ final class LiveTable {
   }
 
   List<String> render(String title, List<Row> rows, Tick window) {
+    status.refresh();
     List<String> lines = new ArrayList<>();
     lines.add(title);
     lines.add(HEADER);
@@ -56,7 +57,7 @@ final class LiveTable {
       double p99 = s.p99Admitted();
       lines.add(String.format(Locale.ROOT, "  %-14s %7s %7s %9s  %-14s %12s %7s  %-9s %s",
           row.name, rate(window, s.sent()), rate(window, s.ok()), rate(window, notServed), why,
-          errors, p99 < 0 ? "-" : millis(p99), rules.limit(row.resource),
+          errors, p99 < 0 ? "-" : millis(p99), status.limit(row, rules.limit(row.resource)),
           status.state(row, window)));
     }
     return lines;
