@@ -88,7 +88,8 @@ final class AgentStatus implements StatusSource {
           window.perSecond(window.partnerCalls()), mode);
     }
     if (r.limit() != null) {
-      return "in flight " + r.inFlight() + mode;
+      String seen = observed.state(row, window);
+      return "in flight " + r.inFlight() + (seen.isEmpty() ? "" : ", " + seen) + mode;
     }
     return mode.trim();
   }
