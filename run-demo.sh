@@ -30,5 +30,4 @@ fi
 echo "Built in $(( $(date +%s) - started ))s."
 echo
 
-driver=$(ls demo/target/levee-demo-*.jar | grep -v -- '-app\.jar$' | head -1)
-exec java -cp "$driver:demo/target/driver-lib/*" io.levee.demo.driver.DemoDriver "$@"
+exec java -cp "demo/target/levee-demo.jar:demo/target/driver-lib/*" io.levee.demo.driver.DemoDriver "$@"
