@@ -47,6 +47,7 @@ final class ResourceRuntime extends ResourceView {
   private final TokenBucket bucket;
   private final KeyedBuckets keyed;
   private final ConcurrencyLimit concurrency;
+  private final long concurrencyWaitNanos;
   private final AdaptiveLimiter adaptive;
   private final long slowCallNanos;
   private final FailureClassifier failures;
@@ -69,6 +70,7 @@ final class ResourceRuntime extends ResourceView {
     this.keyed = perKey ? new KeyedBuckets(rate, maxKeys, clock) : null;
     this.bucket = rate != null && !perKey ? new TokenBucket(rate, clock) : null;
     this.concurrency = rule.concurrency == null ? null : new ConcurrencyLimit(rule.concurrency);
+    this.concurrencyWaitNanos = rule.concurrency == null ? 0 : rule.concurrency.maxWaitNanos;
     this.adaptive =
         rule.adaptive == null ? null : AdaptiveLimiter.create(rule.adaptive, clock, cpu);
     this.slowCallNanos = rule.circuitBreaker == null ? 0 : rule.circuitBreaker.slowCallNanos;
@@ -119,7 +121,7 @@ final class ResourceRuntime extends ResourceView {
         if (!concurrency.acquireUnconditionally()) {
           countBlocked(Reason.CONCURRENCY, true);
         }
-      } else if (!concurrency.acquire(rule.concurrency.maxWaitNanos)) {
+      } else if (!concurrency.acquire(concurrencyWaitNanos)) {
         giveBackProbe(probeTaken);
         return block(Reason.CONCURRENCY, 0);
       }
