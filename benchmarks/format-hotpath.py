@@ -27,8 +27,8 @@ PARTS = [
     ("clockRead", "one `Clock.SYSTEM.nanoTime()`"),
     ("matchMiss", "`ResourceMatcher.http`, no resource matches"),
     ("matchHit", "`ResourceMatcher.http`, a resource matches"),
-    ("breakerAcquireAndRecord", "`CircuitBreaker.tryAcquire` + `onComplete` (closed)"),
-    ("tokenBucket", "`TokenBucket.tryAcquire`"),
+    ("breakerAcquireAndRecord", "`CircuitBreaker.tryAcquire(now)` + `onComplete(now, …)` (closed)"),
+    ("tokenBucket", "`TokenBucket.tryAcquire(now)`"),
     ("concurrencyAcquireAndRelease", "`ConcurrencyLimit.tryAcquire` + `release`"),
     ("engineCombinedOnCheapClock", "case (c) whole, on a clock whose read costs ~1 ns"),
 ]

@@ -16,7 +16,10 @@ import java.util.List;
  * {@link io.levee.bootstrap.Permit} that must come back to {@link #complete} exactly once.
  *
  * <p>An admitted call allocates nothing and takes no lock: the permits are preallocated, the
- * matcher caches, counters are adders. A blocked call may allocate its answer.
+ * matcher caches, counters are adders. A blocked call may allocate its answer. The clock is read
+ * at most once per decision (only when a policy needs the time) and once per completion, and that
+ * instant is handed to every policy: on a virtual machine one read can cost more than the rest of
+ * the decision.
  *
  * <p>Concurrency: the rules in force are one immutable {@link CompiledRules} behind a volatile
  * reference; {@link #apply} builds the next one aside (serialised by {@code applying}) and swaps it
@@ -67,8 +70,9 @@ public final class Engine {
     if (system != null && c.matcher.systemExcluded(path)) {
       system = null;
     }
+    long now = system != null || (resource != null && resource.timed) ? clock.nanoTime() : 0L;
     if (system != null) {
-      Blocked shed = system.decide(resource);
+      Blocked shed = system.decide(resource, now);
       if (shed != null) {
         return shed;
       }
@@ -80,7 +84,7 @@ public final class Engine {
       system.countAdmitted();
       return system.permit;
     }
-    Blocked blocked = resource.decide(request, keys);
+    Blocked blocked = resource.decide(request, keys, now);
     if (blocked != null) {
       if (system != null) {
         system.giveBack();
@@ -122,10 +126,11 @@ public final class Engine {
       return;
     }
     EnginePermit p = (EnginePermit) permit;
-    long duration = Math.max(0, clock.nanoTime() - startNanos);
-    Outcome outcome = p.resource == null ? null : p.resource.complete(duration, status, error);
+    long now = clock.nanoTime();
+    long duration = Math.max(0, now - startNanos);
+    Outcome outcome = p.resource == null ? null : p.resource.complete(now, duration, status, error);
     if (p.system != null) {
-      p.system.complete(duration, status, error, outcome);
+      p.system.complete(now, duration, status, error, outcome);
     }
   }
 
@@ -162,12 +167,13 @@ public final class Engine {
     };
   }
 
-  private static Object decide(CompiledRules c, int i) {
+  private Object decide(CompiledRules c, int i) {
     if (i < 0) {
       return null;
     }
     ResourceRuntime resource = c.resources[i];
-    Blocked blocked = resource.decide(null, null);
+    long now = resource.timed ? clock.nanoTime() : 0L;
+    Blocked blocked = resource.decide(null, null, now);
     if (blocked != null) {
       return blocked;
     }

@@ -39,12 +39,15 @@ final class ResourceRuntime extends ResourceView {
   final ResourceRule rule;
   final int maxKeys;
   final EnginePermit permit;
+  /** Whether a policy reads the time to decide; a concurrency limit alone does not. */
+  final boolean timed;
   private final boolean monitor;
   private final Sleeper sleeper;
   private final CircuitBreaker breaker;
   private final TokenBucket bucket;
   private final KeyedBuckets keyed;
   private final ConcurrencyLimit concurrency;
+  private final long concurrencyWaitNanos;
   private final AdaptiveLimiter adaptive;
   private final long slowCallNanos;
   private final FailureClassifier failures;
@@ -67,11 +70,13 @@ final class ResourceRuntime extends ResourceView {
     this.keyed = perKey ? new KeyedBuckets(rate, maxKeys, clock) : null;
     this.bucket = rate != null && !perKey ? new TokenBucket(rate, clock) : null;
     this.concurrency = rule.concurrency == null ? null : new ConcurrencyLimit(rule.concurrency);
+    this.concurrencyWaitNanos = rule.concurrency == null ? 0 : rule.concurrency.maxWaitNanos;
     this.adaptive =
         rule.adaptive == null ? null : AdaptiveLimiter.create(rule.adaptive, clock, cpu);
     this.slowCallNanos = rule.circuitBreaker == null ? 0 : rule.circuitBreaker.slowCallNanos;
     this.failures = new FailureClassifier(rule.failure);
     this.answers = new BlockAnswers(rule.name, rule.match.kind, rule.onBlock);
+    this.timed = breaker != null || bucket != null || keyed != null || adaptive != null;
     this.permit = EnginePermit.of(this);
   }
 
@@ -80,11 +85,14 @@ final class ResourceRuntime extends ResourceView {
     return rule.equals(next) && (keyed == null || maxKeys == nextMaxKeys);
   }
 
-  /** Null when admitted (permits taken); otherwise the answer, with nothing left taken. */
-  Blocked decide(Object request, KeySource keys) {
+  /**
+   * Null when admitted (permits taken); otherwise the answer, with nothing left taken. {@code now}:
+   * the clock read once for this decision (any value when not {@link #timed}).
+   */
+  Blocked decide(Object request, KeySource keys, long now) {
     boolean probeTaken = false;
     if (breaker != null) {
-      long wait = breaker.tryAcquire();
+      long wait = breaker.tryAcquire(now);
       if (wait > 0) {
         if (!monitor) {
           return block(Reason.CIRCUIT_OPEN, wait);
@@ -95,8 +103,8 @@ final class ResourceRuntime extends ResourceView {
       }
     }
     if (bucket != null || keyed != null) {
-      TokenBucket b = keyed == null ? bucket : keyed.bucket(key(request, keys));
-      long r = b.tryAcquire();
+      TokenBucket b = keyed == null ? bucket : keyed.bucket(key(request, keys), now);
+      long r = b.tryAcquire(now);
       if (r < 0) {
         if (!monitor) {
           giveBackProbe(probeTaken);
@@ -113,7 +121,7 @@ final class ResourceRuntime extends ResourceView {
         if (!concurrency.acquireUnconditionally()) {
           countBlocked(Reason.CONCURRENCY, true);
         }
-      } else if (!concurrency.acquire(rule.concurrency.maxWaitNanos)) {
+      } else if (!concurrency.acquire(concurrencyWaitNanos)) {
         giveBackProbe(probeTaken);
         return block(Reason.CONCURRENCY, 0);
       }
@@ -124,7 +132,7 @@ final class ResourceRuntime extends ResourceView {
         if (!adaptive.acquireUnconditionally()) {
           countBlocked(Reason.ADAPTIVE, true);
         }
-      } else if (!adaptive.tryAcquire()) {
+      } else if (!adaptive.tryAcquire(now)) {
         if (slotTaken) {
           concurrency.release();
         }
@@ -140,8 +148,11 @@ final class ResourceRuntime extends ResourceView {
     countBlocked(Reason.SYSTEM, monitor);
   }
 
-  /** Classifies the outcome, tells the breaker and the adaptive limit, and frees the permits. */
-  Outcome complete(long durationNanos, int status, Throwable error) {
+  /**
+   * Classifies the outcome of a call that ended at {@code now}, tells the breaker and the adaptive
+   * limit, and frees the permits.
+   */
+  Outcome complete(long now, long durationNanos, int status, Throwable error) {
     Outcome outcome = failures.classify(status, error);
     if (outcome == Outcome.IGNORED) {
       if (breaker != null) {
@@ -153,10 +164,10 @@ final class ResourceRuntime extends ResourceView {
     } else {
       boolean failure = outcome == Outcome.FAILURE;
       if (breaker != null) {
-        breaker.onComplete(durationNanos, failure);
+        breaker.onComplete(now, durationNanos, failure);
       }
       if (adaptive != null) {
-        adaptive.release(durationNanos, failure);
+        adaptive.release(now, durationNanos, failure);
       }
       if (!failure && slowCallNanos > 0 && durationNanos > slowCallNanos) {
         outcome = Outcome.SLOW;

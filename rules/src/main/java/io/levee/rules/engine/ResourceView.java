@@ -8,6 +8,10 @@ import java.util.concurrent.atomic.LongAdder;
  * system}), for metrics to read whenever they like; {@link Engine#status()} takes snapshots of them.
  * A resource that a reload leaves unchanged keeps its view, so its counters keep counting.
  *
+ * <p>An admitted call costs three adder increments: {@code passed} when admitted, its outcome and
+ * its duration when completed. In flight is derived ({@code passed} minus completed) rather than
+ * counted up and down, which would cost two more.
+ *
  * <p>Concurrency: the counters are {@link LongAdder}s written by every call; reads are sums and
  * may miss calls that are being counted at that instant.
  */
@@ -20,7 +24,6 @@ public abstract class ResourceView {
   private final LongAdder[] wouldBlock = adders(Reason.ALL.length);
   private final LongAdder[] calls = adders(Outcome.ALL.length);
   private final LongAdder durationSum = new LongAdder();
-  private final LongAdder inFlight = new LongAdder();
 
   ResourceView(String name, String kind, Mode mode) {
     this.name = name;
@@ -73,7 +76,12 @@ public abstract class ResourceView {
 
   /** Calls admitted and not completed yet. */
   public final int inFlight() {
-    return (int) inFlight.sum();
+    // Completed first: both only grow, so passed read later is never below it.
+    long completed = 0;
+    for (LongAdder c : calls) {
+      completed += c.sum();
+    }
+    return (int) Math.max(0, passed.sum() - completed);
   }
 
   /** The concurrency limit in force (adaptive, else fixed {@code max}), or -1 when there is none. */
@@ -91,11 +99,10 @@ public abstract class ResourceView {
 
   final void countAdmitted() {
     passed.increment();
-    inFlight.increment();
   }
 
+  /** Exactly once per admitted call, which {@link #inFlight()} relies on. */
   final void countCompleted(Outcome outcome, long durationNanos) {
-    inFlight.decrement();
     calls[outcome.ordinal()].increment();
     if (outcome != Outcome.IGNORED) {
       durationSum.add(durationNanos);

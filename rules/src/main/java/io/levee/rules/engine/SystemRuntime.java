@@ -46,10 +46,10 @@ final class SystemRuntime extends ResourceView {
 
   /**
    * Null when the system permit was taken; otherwise the answer. {@code resource}, the resource the
-   * call matched or null, counts the block as well.
+   * call matched or null, counts the block as well. {@code now}: the clock read for this decision.
    */
-  Blocked decide(ResourceRuntime resource) {
-    boolean within = monitor ? limiter.acquireUnconditionally() : limiter.tryAcquire();
+  Blocked decide(ResourceRuntime resource, long now) {
+    boolean within = monitor ? limiter.acquireUnconditionally() : limiter.tryAcquire(now);
     if (within) {
       return null;
     }
@@ -66,15 +66,16 @@ final class SystemRuntime extends ResourceView {
   }
 
   /**
-   * Frees the permit of a completed call. {@code outcome} is the resource's classification, or null
-   * for a call no resource tracked (then the default {@code failure:} applies).
+   * Frees the permit of a call that ended at {@code now}. {@code outcome} is the resource's
+   * classification, or null for a call no resource tracked (then the default {@code failure:}
+   * applies).
    */
-  void complete(long durationNanos, int status, Throwable error, Outcome outcome) {
+  void complete(long now, long durationNanos, int status, Throwable error, Outcome outcome) {
     Outcome o = outcome != null ? outcome : failures.classify(status, error);
     if (o == Outcome.IGNORED) {
       limiter.releaseWithoutSample();
     } else {
-      limiter.release(durationNanos, o == Outcome.FAILURE);
+      limiter.release(now, durationNanos, o == Outcome.FAILURE);
     }
     countCompleted(o, durationNanos);
   }

@@ -60,7 +60,7 @@ abstract class BreakerState {
     final boolean countsAll;
     final AtomicLong arrivals = new AtomicLong();
 
-    /** Latches once the ramp is over, so the admitted path stops reading the clock. */
+    /** Latches once the ramp is over, so the admitted path stops working out the ramp step. */
     volatile boolean rampDone;
 
     Closed(long since, long rampUntil, int opens, long countFrom, boolean countsAll, long window) {

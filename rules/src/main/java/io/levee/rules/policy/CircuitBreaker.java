@@ -40,8 +40,9 @@ import java.util.function.LongSupplier;
  * for probes, and hung probes of an earlier half-open count for nothing later. Completions while
  * open are ignored.
  *
- * <p>Cost: closed and past the ramp, {@link #tryAcquire} is a volatile read and two field reads;
- * {@link #onComplete} reads the clock, adds to the window and sums it (40 reads). Nothing allocates
+ * <p>Cost: the hot methods take {@code now} from the caller, who reads the clock once per decision
+ * and once per completion. Closed and past the ramp, {@link #tryAcquire} is a volatile read and two
+ * field reads; {@link #onComplete} adds to the window and sums it (40 reads). Nothing allocates
  * except a transition, which makes the new state and the reason text.
  *
  * <p>Concurrency: the state is one {@link AtomicReference} to a {@link BreakerState}; every
@@ -87,15 +88,22 @@ public final class CircuitBreaker {
     this.state = new AtomicReference<>(new Closed(now, now, 0, now, true, spec.windowNanos));
   }
 
-  /** 0: admitted. Above 0: rejected, and nanos until a call may pass again. */
+  /** {@link #tryAcquire(long)} at the clock's current instant. */
   public long tryAcquire() {
+    return tryAcquire(clock.nanoTime());
+  }
+
+  /**
+   * 0: admitted. Above 0: rejected, and nanos until a call may pass again. {@code now}: this
+   * breaker's clock, read by the caller once for the whole decision.
+   */
+  public long tryAcquire(long now) {
     for (; ; ) {
       BreakerState s = state.get();
       if (s.kind == CLOSED) {
         Closed closed = (Closed) s;
-        return closed.rampDone ? 0 : ramp(closed, clock.nanoTime());
+        return closed.rampDone ? 0 : ramp(closed, now);
       }
-      long now = clock.nanoTime();
       if (s.kind == OPEN) {
         Open open = (Open) s;
         long wait = open.until - now;
@@ -125,13 +133,20 @@ public final class CircuitBreaker {
     }
   }
 
-  /** The outcome of an admitted call; {@code durationNanos} measured on this breaker's clock. */
+  /** {@link #onComplete(long, long, boolean)} at the clock's current instant. */
   public void onComplete(long durationNanos, boolean failure) {
+    onComplete(clock.nanoTime(), durationNanos, failure);
+  }
+
+  /**
+   * The outcome of an admitted call that ended at {@code now}, after {@code durationNanos}, both
+   * on this breaker's clock.
+   */
+  public void onComplete(long now, long durationNanos, boolean failure) {
     BreakerState s = state.get();
     if (s.kind == OPEN) {
       return;
     }
-    long now = clock.nanoTime();
     if (!s.counts(now - durationNanos)) {
       return;
     }

@@ -46,12 +46,19 @@ public final class KeyedBuckets {
     this.shared = new TokenBucket(spec, clock);
   }
 
-  /** The bucket of {@code key}, created full if the key is new; the shared bucket for null. */
+  /** {@link #bucket(String, long)} at the clock's current instant. */
   public TokenBucket bucket(String key) {
+    return bucket(key, clock.nanoTime());
+  }
+
+  /**
+   * The bucket of {@code key}, created full if the key is new; the shared bucket for null. {@code
+   * now}, on this clock, stamps the key's last use.
+   */
+  public TokenBucket bucket(String key, long now) {
     if (key == null) {
       return shared;
     }
-    long now = clock.nanoTime();
     Entry entry = buckets.get(key);
     if (entry != null) {
       // Skipping rewrites of a fresh stamp keeps a hot key's cache line shared between cores.

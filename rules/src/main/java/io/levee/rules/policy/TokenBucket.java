@@ -25,8 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * f·rate} with capacity {@code max(1, f·burst)}: a cold service gets a third of its rate and of its
  * burst, full rate after {@code W}. A gap shorter than {@code W} keeps it warm.
  *
- * <p>Cost: one clock read, a few arithmetic operations and one CAS on an {@link AtomicLong} per
- * call; no allocation, no lock. Warm-up adds a volatile read, and a write only when a cold period
+ * <p>Cost: no clock read (the caller passes {@code now}), a few arithmetic operations and one CAS
+ * on an {@link AtomicLong} per call; no allocation, no lock. Warm-up adds a volatile read, and a write only when a cold period
  * ends.
  *
  * <p>Concurrency: {@code tat} is only changed by CAS of a value computed from the value read, so
@@ -60,13 +60,18 @@ public final class TokenBucket {
     this.warmSince = now;
   }
 
-  /**
-   * Takes a token. {@code >= 0}: admitted after sleeping that many nanos (0: at once; more only up
-   * to {@code max-wait}, the token being reserved). {@code < 0}: rejected, nothing consumed, and
-   * {@code -result >= 1} nanos until a token would be there.
-   */
+  /** {@link #tryAcquire(long)} at the clock's current instant. */
   public long tryAcquire() {
-    long now = clock.nanoTime();
+    return tryAcquire(clock.nanoTime());
+  }
+
+  /**
+   * Takes a token at {@code now} (this bucket's clock, read once by the caller). {@code >= 0}:
+   * admitted after sleeping that many nanos (0: at once; more only up to {@code max-wait}, the
+   * token being reserved). {@code < 0}: rejected, nothing consumed, and {@code -result >= 1} nanos
+   * until a token would be there.
+   */
+  public long tryAcquire(long now) {
     for (; ; ) {
       long t = tat.get();
       long interval = stableInterval;

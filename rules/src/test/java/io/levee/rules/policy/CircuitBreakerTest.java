@@ -141,6 +141,19 @@ class CircuitBreakerTest {
   }
 
   @Test
+  void decidesAndRecordsAtTheInstantsItIsGiven() {
+    CircuitBreaker b = breaker(LOWEST);
+    long tripped = clock.nanoTime() + 2 * SECOND;
+    for (int i = 0; i < 4; i++) {
+      b.onComplete(tripped, 0, true);
+    }
+    assertThat(b.openUntilNanos()).isEqualTo(tripped + OPEN_FOR);
+    assertThat(b.tryAcquire(tripped + SECOND)).isEqualTo(OPEN_FOR - SECOND);
+    assertThat(b.tryAcquire(tripped + OPEN_FOR)).isZero();
+    assertThat(b.state()).isEqualTo(HALF_OPEN);
+  }
+
+  @Test
   void movesToHalfOpenOnTheFirstCallAfterTheWait() {
     CircuitBreaker b = breaker(LOWEST);
     complete(b, 0, 4);

@@ -21,6 +21,17 @@ class KeyedBucketsTest {
   }
 
   @Test
+  void stampsTheLastUseWithTheInstantItIsGiven() {
+    KeyedBuckets keyed = new KeyedBuckets(spec, 2, clock);
+    long now = clock.nanoTime();
+    TokenBucket a = keyed.bucket("a", now + 20_000_000L);
+    keyed.bucket("b", now + 10_000_000L);
+    keyed.bucket("c", now + 30_000_000L);
+    assertThat(keyed.bucket("a", now + 30_000_000L)).isSameAs(a);
+    assertThat(keyed.evictions()).isEqualTo(1);
+  }
+
+  @Test
   void nullKeySharesOneBucketOutsideTheCap() {
     KeyedBuckets keyed = new KeyedBuckets(spec, 1, clock);
     assertThat(keyed.bucket(null)).isSameAs(keyed.bucket(null));

@@ -28,6 +28,16 @@ class TokenBucketTest {
   }
 
   @Test
+  void decidesAtTheInstantItIsGivenNotAtTheClock() {
+    TokenBucket b = bucket(10, 1, 0, 0);
+    long now = clock.nanoTime();
+    assertThat(b.tryAcquire(now)).isZero();
+    assertThat(b.tryAcquire(now + ms(40))).isEqualTo(-ms(60));
+    assertThat(b.tryAcquire(now + ms(100))).isZero();
+    assertThat(b.tryAcquire()).isEqualTo(-ms(200));
+  }
+
+  @Test
   void refillsAtTheConfiguredRate() {
     TokenBucket b = bucket(10, 5, 0, 0);
     for (int i = 0; i < 5; i++) {

@@ -52,12 +52,20 @@ public final class AdaptiveLimiter {
     return new AdaptiveLimiter(spec, clock, cpu, new GradientCpuLimit(spec));
   }
 
-  /** Takes a permit if fewer than {@link #limit()} calls are in flight. */
+  /** {@link #tryAcquire(long)} at the clock's current instant. */
   public boolean tryAcquire() {
+    return tryAcquire(clock.nanoTime());
+  }
+
+  /**
+   * Takes a permit if fewer than {@link #limit()} calls are in flight. {@code now} (this limiter's
+   * clock) is only used to close an expired window when the call is rejected.
+   */
+  public boolean tryAcquire(long now) {
     for (; ; ) {
       int current = inFlight.get();
       if (current >= limit) {
-        maybeCloseWindow(clock.nanoTime());
+        maybeCloseWindow(now);
         return false;
       }
       if (inFlight.compareAndSet(current, current + 1)) {
@@ -77,15 +85,21 @@ public final class AdaptiveLimiter {
     return now <= limit;
   }
 
-  /**
-   * Returns a permit. {@code dropped}: the call failed or timed out, which counts as congestion;
-   * calls that Levee rejected or whose outcome is ignored must not be released here with a sample
-   * (use {@link #releaseWithoutSample()}).
-   */
+  /** {@link #release(long, long, boolean)} at the clock's current instant. */
   public void release(long rttNanos, boolean dropped) {
+    release(clock.nanoTime(), rttNanos, dropped);
+  }
+
+  /**
+   * Returns the permit of a call that ended at {@code now} (this limiter's clock). {@code
+   * dropped}: the call failed or timed out, which counts as congestion; calls that Levee rejected
+   * or whose outcome is ignored must not be released here with a sample (use {@link
+   * #releaseWithoutSample()}).
+   */
+  public void release(long now, long rttNanos, boolean dropped) {
     inFlight.decrementAndGet();
     recorder.record(rttNanos, dropped);
-    maybeCloseWindow(clock.nanoTime());
+    maybeCloseWindow(now);
   }
 
   /** Returns a permit without teaching the algorithm anything (an ignored outcome). */

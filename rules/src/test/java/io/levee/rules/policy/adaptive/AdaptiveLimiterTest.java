@@ -33,6 +33,20 @@ class AdaptiveLimiterTest {
   }
 
   @Test
+  void closesTheWindowAtTheInstantItIsGiven() {
+    long start = clock.nanoTime();
+    for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) {
+      assertThat(limiter.tryAcquire(start)).isTrue();
+      limiter.release(start, 5 * MS, false);
+    }
+    assertThat(algorithm.windows).isZero();
+    limiter.tryAcquire(start + 150 * MS);
+    limiter.release(start + 150 * MS, 5 * MS, false);
+    assertThat(algorithm.windows).isEqualTo(1);
+    assertThat(algorithm.windowNanos).isEqualTo(150 * MS);
+  }
+
+  @Test
   void monitorModeCountsPastTheLimitAndSaysWhetherItWasWithin() {
     assertThat(limiter.acquireUnconditionally()).isTrue();
     assertThat(limiter.acquireUnconditionally()).isTrue();
