@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 8, bounded state, at the engine: a million distinct URLs, SQL strings, paths and tenant
- * keys leave the engine's heap under 50 MB, the per-key buckets evicted are counted, and the
- * limits still hold afterwards. Each call has its own string, as legacy code with literal SQL and
- * ids in URLs produces them.
+ * keys leave the engine's heap under 50 MB, the per-key buckets evicted are counted, and the limits
+ * still hold afterwards. Each call has its own string, as legacy code with literal SQL and ids in
+ * URLs produces them.
  */
 class BoundedStateTest {
   private static final int DISTINCT = 1_000_000;

@@ -72,7 +72,10 @@ class NoLeakedPermitsTest {
           concurrency: { max: 2 }
       """;
 
-  /** tenants, partner, connect and system unchanged; pages and orders changed; watch gone; reports new. */
+  /**
+   * tenants, partner, connect and system unchanged; pages and orders changed; watch gone; reports
+   * new.
+   */
   private static final String AFTER =
       BEFORE
           .replace("concurrency: { max: 2 }\n    circuit", "concurrency: { max: 3 }\n    circuit")
@@ -89,6 +92,7 @@ class NoLeakedPermitsTest {
                   + "    rate-limit: { rate: 500/s, burst: 3 }\n");
 
   private final AtomicLong now = new AtomicLong(1_000_000_000L);
+
   /** Every read moves time on, so windows roll, breakers open and close, and buckets refill. */
   private final Clock clock = () -> now.addAndGet(20_000);
 
@@ -160,7 +164,10 @@ class NoLeakedPermitsTest {
     }
     System.out.printf(
         "no leaked permits: %d calls, %d admitted, %d blocked, %d untracked, %d would block%n",
-        THREADS * (long) CALLS_PER_THREAD, permits.sum(), blocked.sum(), untracked.sum(),
+        THREADS * (long) CALLS_PER_THREAD,
+        permits.sum(),
+        blocked.sum(),
+        untracked.sum(),
         wouldBlock);
     assertThat(permits.sum() + blocked.sum() + untracked.sum())
         .isEqualTo(THREADS * (long) CALLS_PER_THREAD);
@@ -201,19 +208,24 @@ class NoLeakedPermitsTest {
   private Object decide(Random random, KeySource keys) {
     switch (random.nextInt(9)) {
       case 0:
-        return engine.servlet("GET", "/api/orders/" + random.nextInt(50), "t" + random.nextInt(20), keys);
+        return engine.servlet(
+            "GET", "/api/orders/" + random.nextInt(50), "t" + random.nextInt(20), keys);
       case 1:
         return engine.servlet("POST", "/api/cart", null, keys);
       case 2:
-        return engine.servlet(random.nextBoolean() ? "GET" : "PUT", "/pages/" + random.nextInt(9), null, keys);
+        return engine.servlet(
+            random.nextBoolean() ? "GET" : "PUT", "/pages/" + random.nextInt(9), null, keys);
       case 3:
-        return engine.servlet("GET", random.nextBoolean() ? "/health" : "/reports/" + random.nextInt(3), null, keys);
+        return engine.servlet(
+            "GET", random.nextBoolean() ? "/health" : "/reports/" + random.nextInt(3), null, keys);
       case 4:
         return engine.http("GET", "http://partner/v1/" + random.nextInt(100));
       case 5:
         return engine.http("POST", "http://watch/x");
       case 6:
-        return engine.jdbc("jdbc:h2:mem:shop", random.nextBoolean() ? "SELECT * FROM t" : "INSERT INTO t VALUES (1)");
+        return engine.jdbc(
+            "jdbc:h2:mem:shop",
+            random.nextBoolean() ? "SELECT * FROM t" : "INSERT INTO t VALUES (1)");
       case 7:
         return engine.jdbc("jdbc:h2:mem:shop", random.nextInt(4) == 0 ? null : "DELETE FROM t");
       default:

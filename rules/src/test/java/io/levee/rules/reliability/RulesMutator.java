@@ -10,37 +10,168 @@ import java.util.regex.Pattern;
 /**
  * Damages a valid rules file the way people and tools do: lines deleted, duplicated, swapped or
  * re-indented; values replaced by wrong types, huge or negative numbers, unicode and control
- * characters; unknown keys; anchors, aliases and tags; truncation. Deterministic for a given
- * {@link Random}, so a failing case can be replayed from its seed and index.
+ * characters; unknown keys; anchors, aliases and tags; truncation. Deterministic for a given {@link
+ * Random}, so a failing case can be replayed from its seed and index.
  */
 final class RulesMutator {
   /** What a value can be replaced with: wrong types, out of range, odd characters, YAML syntax. */
   static final String[] VALUES = {
-    "-1", "0", "-0", "1e309", "99999999999999999999999999", "9223372036854775808",
-    "-9223372036854775809", "2147483648", "-2147483649", "NaN", ".nan", ".inf", "-.inf", "0x7f",
-    "1_000", "true", "false", "null", "~", "\"\"", "''", "[]", "{}", "[1, 2]", "{a: b}",
-    "-5/s", "0/s", "99999999999999999/s", "1/ms", "/s", "-1s", "0ms", "9999999999999999999h",
-    "1.5s", "5 s", "250%", "-50%", "1e3%", "%", "2s2s", "héllo", "日本語", "\uD83D\uDE00",
-    "\"\\u0000\"", "\"\\x07\"", "\u0007", "\u0000", "\u200B", "\uFEFF", "\uD800", "\"\\uD800\"",
-    "\u202Eevil", "a\u0085b", "\\", "\"unterminated", "'unterminated", "*undefined", "&anchor",
-    "!!int 5", "!!float 1.5", "!!binary aGVsbG8=", "!!java.lang.Runtime {}", "!foo bar",
-    "!<tag:example.com,2000:x> y", "!!map {}", "!!seq []", "!!str 5", "!!timestamp 2001-12-14",
-    "|\n  block", ">\n  folded", "? complex", "- item", "a: b: c", "[unclosed", "{unclosed",
-    "%YAML 1.1", "---", "...", "#comment", "`", "@", "\t", "  ", "x".repeat(70),
-    "y".repeat(5000), "${env:HOME}", "/shop/**/**/**/**", "{name}", "[\"/a\", 5, null]",
-    "jdbc:postgresql://*/orders*", "header:", "header:X-Tenant-ID", "ip", "param:", "cookie:x",
-    "monitor", "enforce", "ENFORCE", "SELECT", "CONNECT", "5xx", "6xx", "[\"23*\"]", "java.lang.Error"
+    "-1",
+    "0",
+    "-0",
+    "1e309",
+    "99999999999999999999999999",
+    "9223372036854775808",
+    "-9223372036854775809",
+    "2147483648",
+    "-2147483649",
+    "NaN",
+    ".nan",
+    ".inf",
+    "-.inf",
+    "0x7f",
+    "1_000",
+    "true",
+    "false",
+    "null",
+    "~",
+    "\"\"",
+    "''",
+    "[]",
+    "{}",
+    "[1, 2]",
+    "{a: b}",
+    "-5/s",
+    "0/s",
+    "99999999999999999/s",
+    "1/ms",
+    "/s",
+    "-1s",
+    "0ms",
+    "9999999999999999999h",
+    "1.5s",
+    "5 s",
+    "250%",
+    "-50%",
+    "1e3%",
+    "%",
+    "2s2s",
+    "héllo",
+    "日本語",
+    "\uD83D\uDE00",
+    "\"\\u0000\"",
+    "\"\\x07\"",
+    "\u0007",
+    "\u0000",
+    "\u200B",
+    "\uFEFF",
+    "\uD800",
+    "\"\\uD800\"",
+    "\u202Eevil",
+    "a\u0085b",
+    "\\",
+    "\"unterminated",
+    "'unterminated",
+    "*undefined",
+    "&anchor",
+    "!!int 5",
+    "!!float 1.5",
+    "!!binary aGVsbG8=",
+    "!!java.lang.Runtime {}",
+    "!foo bar",
+    "!<tag:example.com,2000:x> y",
+    "!!map {}",
+    "!!seq []",
+    "!!str 5",
+    "!!timestamp 2001-12-14",
+    "|\n  block",
+    ">\n  folded",
+    "? complex",
+    "- item",
+    "a: b: c",
+    "[unclosed",
+    "{unclosed",
+    "%YAML 1.1",
+    "---",
+    "...",
+    "#comment",
+    "`",
+    "@",
+    "\t",
+    "  ",
+    "x".repeat(70),
+    "y".repeat(5000),
+    "${env:HOME}",
+    "/shop/**/**/**/**",
+    "{name}",
+    "[\"/a\", 5, null]",
+    "jdbc:postgresql://*/orders*",
+    "header:",
+    "header:X-Tenant-ID",
+    "ip",
+    "param:",
+    "cookie:x",
+    "monitor",
+    "enforce",
+    "ENFORCE",
+    "SELECT",
+    "CONNECT",
+    "5xx",
+    "6xx",
+    "[\"23*\"]",
+    "java.lang.Error"
   };
 
   static final String[] KEYS = {
-    "name", "match", "mode", "rate-limit", "concurrency", "adaptive", "circuit-breaker", "timeouts",
-    "failure", "on-block", "rate", "burst", "per", "max", "max-wait", "warm-up", "system",
-    "settings", "resources", "version", "max-keys", "reload", "servlet", "http", "jdbc", "paths",
-    "urls", "methods", "tables", "operations", "sql", "exclude", "fallback", "status", "body",
-    "bogus", "rate_limit", "Rate-Limit", "<<", "? x", "\"quoted key\"", "1", "null", "~", "日本"
+    "name",
+    "match",
+    "mode",
+    "rate-limit",
+    "concurrency",
+    "adaptive",
+    "circuit-breaker",
+    "timeouts",
+    "failure",
+    "on-block",
+    "rate",
+    "burst",
+    "per",
+    "max",
+    "max-wait",
+    "warm-up",
+    "system",
+    "settings",
+    "resources",
+    "version",
+    "max-keys",
+    "reload",
+    "servlet",
+    "http",
+    "jdbc",
+    "paths",
+    "urls",
+    "methods",
+    "tables",
+    "operations",
+    "sql",
+    "exclude",
+    "fallback",
+    "status",
+    "body",
+    "bogus",
+    "rate_limit",
+    "Rate-Limit",
+    "<<",
+    "? x",
+    "\"quoted key\"",
+    "1",
+    "null",
+    "~",
+    "日本"
   };
 
-  private static final Pattern VALUE = Pattern.compile("(:\\s+|-\\s+|\\[|,\\s*)([^\\s,\\[\\]{}#][^,\\[\\]{}#\\n]*)");
+  private static final Pattern VALUE =
+      Pattern.compile("(:\\s+|-\\s+|\\[|,\\s*)([^\\s,\\[\\]{}#][^,\\[\\]{}#\\n]*)");
 
   private RulesMutator() {}
 
@@ -81,7 +212,9 @@ final class RulesMutator {
           break;
         default:
           lines.add(at, indentOf(lines.get(at)) + pick(KEYS, random) + ":");
-          lines.add(at + 1, indentOf(lines.get(at)) + "  " + pick(KEYS, random) + ": " + pick(VALUES, random));
+          lines.add(
+              at + 1,
+              indentOf(lines.get(at)) + "  " + pick(KEYS, random) + ": " + pick(VALUES, random));
       }
     }
     return String.join("\n", lines);
@@ -118,11 +251,15 @@ final class RulesMutator {
     int colon = line.indexOf(": ");
     switch (random.nextInt(6)) {
       case 0:
-        return colon < 0 ? line + " &a" : line.substring(0, colon + 2) + "&a " + line.substring(colon + 2);
+        return colon < 0
+            ? line + " &a"
+            : line.substring(0, colon + 2) + "&a " + line.substring(colon + 2);
       case 1:
         return colon < 0 ? line + " *a" : line.substring(0, colon + 2) + "*a";
       case 2:
-        return colon < 0 ? "!!map " + line : line.substring(0, colon + 2) + "!!str " + line.substring(colon + 2);
+        return colon < 0
+            ? "!!map " + line
+            : line.substring(0, colon + 2) + "!!str " + line.substring(colon + 2);
       case 3:
         return indentOf(line) + "<<: *a";
       case 4:
@@ -131,7 +268,9 @@ final class RulesMutator {
       default:
         return colon < 0
             ? "!!java.net.URL " + line
-            : line.substring(0, colon + 2) + "!!javax.script.ScriptEngineManager [] " + line.substring(colon + 2);
+            : line.substring(0, colon + 2)
+                + "!!javax.script.ScriptEngineManager [] "
+                + line.substring(colon + 2);
     }
   }
 
@@ -145,7 +284,10 @@ final class RulesMutator {
     }
     StringBuilder s = new StringBuilder(line);
     int at = random.nextInt(s.length());
-    char[] noise = {'\u0000', '\u0001', '\u001b', '\u007f', '\r', '\t', ':', '"', '\'', '{', '[', '&', '*', '!', '|', '>', '%', '@', '\uFFFE', '\uDC00'};
+    char[] noise = {
+      '\u0000', '\u0001', '\u001b', '\u007f', '\r', '\t', ':', '"', '\'', '{', '[', '&', '*', '!',
+      '|', '>', '%', '@', '\uFFFE', '\uDC00'
+    };
     s.insert(at, noise[random.nextInt(noise.length)]);
     return s.toString();
   }
