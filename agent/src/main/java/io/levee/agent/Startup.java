@@ -37,7 +37,9 @@ public final class Startup {
     engine.apply(rules);
     RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile);
     agent.onStop(cpu);
-    Levee.install(new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM)));
+    Levee.install(
+        FaultyDispatcher.wrapIfAsked(
+            new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM)), log));
     List<Integration> integrations = Integrations.all(log);
     agent.instrumented(AgentInstaller.install(inst, integrations, log, attached));
     Observability observability = Observability.start(engine, cpu, options.http(), log);
