@@ -36,9 +36,40 @@ final class ServletKeys implements KeySource {
       case HEADER:
         return accessors.call(accessors.header, request, spec.name);
       case PARAM:
-        return accessors.call(accessors.parameter, request, spec.name);
+        // From the query string only, parsed here: getParameter would read a form POST's body and
+        // fix the request's character encoding before the application's own filters run.
+        return queryParameter(accessors.call(accessors.queryString, request, null), spec.name);
       default:
         return null;
+    }
+  }
+
+  /** The first value of {@code name} in a raw query string, decoded as UTF-8; null if absent. */
+  static String queryParameter(String query, String name) {
+    if (query == null || name == null) {
+      return null;
+    }
+    int start = 0;
+    while (start <= query.length()) {
+      int end = query.indexOf('&', start);
+      if (end < 0) {
+        end = query.length();
+      }
+      int eq = query.indexOf('=', start);
+      int keyEnd = eq >= 0 && eq < end ? eq : end;
+      if (keyEnd - start == name.length() && query.startsWith(name, start)) {
+        return keyEnd == end ? "" : decode(query.substring(keyEnd + 1, end));
+      }
+      start = end + 1;
+    }
+    return null;
+  }
+
+  private static String decode(String value) {
+    try {
+      return java.net.URLDecoder.decode(value, "UTF-8");
+    } catch (Exception e) {
+      return value;
     }
   }
 
@@ -46,12 +77,12 @@ final class ServletKeys implements KeySource {
   private static final class Accessors {
     final Method remoteAddr;
     final Method header;
-    final Method parameter;
+    final Method queryString;
 
     Accessors(Class<?> type) {
       remoteAddr = find(type, "getRemoteAddr");
       header = find(type, "getHeader", String.class);
-      parameter = find(type, "getParameter", String.class);
+      queryString = find(type, "getQueryString");
     }
 
     String call(Method method, Object request, String name) {

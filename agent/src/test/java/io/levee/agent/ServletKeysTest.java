@@ -13,6 +13,8 @@ class ServletKeysTest {
 
     String getParameter(String name);
 
+    String getQueryString();
+
     String getRemoteAddr();
   }
 
@@ -29,9 +31,15 @@ class ServletKeysTest {
       return headers.get(name);
     }
 
+    /** Would read a form body and fix the encoding: the agent must never call it. */
     @Override
     public String getParameter(String name) {
-      return "tenant".equals(name) ? "acme" : null;
+      throw new AssertionError("getParameter called");
+    }
+
+    @Override
+    public String getQueryString() {
+      return "page=2&tenant=acme&x";
     }
 
     @Override
@@ -48,6 +56,16 @@ class ServletKeysTest {
     assertThat(keys.key(request, new KeySpec(KeySpec.Source.HEADER, "X-Tenant-ID"))).isEqualTo("t-42");
     assertThat(keys.key(request, new KeySpec(KeySpec.Source.PARAM, "tenant"))).isEqualTo("acme");
     assertThat(keys.key(request, new KeySpec(KeySpec.Source.IP, null))).isEqualTo("10.0.0.7");
+  }
+
+  @Test
+  void readsAParameterFromTheQueryStringOnlyDecodingIt() {
+    assertThat(ServletKeys.queryParameter("tenant=caf%C3%A9+bar", "tenant")).isEqualTo("café bar");
+    assertThat(ServletKeys.queryParameter("tenants=a&tenant=b&tenant=c", "tenant")).isEqualTo("b");
+    assertThat(ServletKeys.queryParameter("x&tenant", "tenant")).isEmpty();
+    assertThat(ServletKeys.queryParameter("other=1", "tenant")).isNull();
+    assertThat(ServletKeys.queryParameter(null, "tenant")).isNull();
+    assertThat(keys.key(request, new KeySpec(KeySpec.Source.PARAM, "x"))).isEmpty();
   }
 
   @Test

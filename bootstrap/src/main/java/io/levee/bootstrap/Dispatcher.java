@@ -12,6 +12,12 @@ public class Dispatcher {
   public static final Dispatcher NOOP = new Dispatcher();
 
   /**
+   * The status of a call given up before its outcome was known (a connection disconnected or
+   * garbage-collected unread): its permits go back, and it counts as neither success nor failure.
+   */
+  public static final int STATUS_ABANDONED = -2;
+
+  /**
    * An inbound request at its outermost dispatch. {@code request} is the container's request object,
    * read only when a matched rule keys on a header, a parameter or the client address.
    */

@@ -62,8 +62,9 @@ public final class Levee {
 
   /**
    * Reports the outcome of a call that {@code token} admitted. Safe to call with any token: null and
-   * {@link Blocked} tokens are ignored. The permit goes back to the dispatcher that issued it even if
-   * another one was installed since (a reload or a detach in between).
+   * {@link Blocked} tokens are ignored. The dispatcher installed now completes it: an engine's permit
+   * carries its own resource state, so a reload in between does not matter, and after a detach the
+   * no-op dispatcher ignores it.
    */
   public static void exit(Object token, long startNanos, int status, Throwable error) {
     if (!(token instanceof Permit)) {

@@ -89,16 +89,17 @@ final class ConnectInstrumentation {
         @Advice.Local("leveeToken") Object token,
         @Advice.Local("leveeStart") long start,
         @Advice.Local("leveeDepth") boolean depthTaken) {
+      // Taken before anything can throw, so the exit advice always gives the depth back.
+      depthTaken = true;
       if (CallDepth.enter(Kind.JDBC) != 0) {
-        depthTaken = true;
         return null;
       }
       String url = JdbcState.dataSourceUrl(dataSource);
       if (url == null) {
         CallDepth.exit(Kind.JDBC);
+        depthTaken = false;
         return null;
       }
-      depthTaken = true;
       token = Levee.jdbcConnect(url);
       start = System.nanoTime();
       return token;

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.levee.agent.testing.RecordingDispatcher;
 import io.levee.agent.testing.TestAgent;
 import io.levee.agent.testing.TestServer;
+import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
 import java.io.FileNotFoundException;
@@ -205,7 +206,8 @@ class HttpUrlConnectionInstrumentationTest {
     c.disconnect();
     c.disconnect();
 
-    assertThat(dispatcher.outcomes).containsExactly(new RecordingDispatcher.Outcome(permit, -1, null));
+    assertThat(dispatcher.outcomes)
+        .containsExactly(new RecordingDispatcher.Outcome(permit, Dispatcher.STATUS_ABANDONED, null));
   }
 
   @Test
@@ -222,7 +224,8 @@ class HttpUrlConnectionInstrumentationTest {
       open(server.url(200)).connect();
     }
 
-    assertThat(dispatcher.outcomes).containsExactly(new RecordingDispatcher.Outcome(permit, -1, null));
+    assertThat(dispatcher.outcomes)
+        .containsExactly(new RecordingDispatcher.Outcome(permit, Dispatcher.STATUS_ABANDONED, null));
   }
 
   private static void connectAndDrop(String url) throws IOException {

@@ -2,6 +2,7 @@ package io.levee.bootstrap.http;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
+import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
@@ -124,7 +125,7 @@ public final class HttpCalls {
   public static void disconnect(HttpURLConnection c, int responseCode) {
     HttpCall call = CALLS.get(c);
     if (call != null) {
-      call.finish(responseCode, null);
+      call.finish(responseCode >= 0 ? responseCode : Dispatcher.STATUS_ABANDONED, null);
     }
   }
 
@@ -140,7 +141,7 @@ public final class HttpCalls {
     HttpCall earlier = CALLS.putIfAbsent(c, call);
     if (earlier != null) {
       // Two threads raced to the first call of one connection: keep one decision, release the other.
-      call.finish(-1, null);
+      call.finish(Dispatcher.STATUS_ABANDONED, null);
       return earlier;
     }
     if (token instanceof Permit) {
@@ -162,7 +163,7 @@ public final class HttpCalls {
   private static void releaseAbandoned() {
     HttpCall abandoned;
     while ((abandoned = CALLS.pollCollected()) != null) {
-      abandoned.finish(-1, null);
+      abandoned.finish(Dispatcher.STATUS_ABANDONED, null);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.levee.rules.engine;
 
+import io.levee.bootstrap.Dispatcher;
 import io.levee.rules.model.FailureSpec;
 import java.sql.SQLException;
 import java.util.List;
@@ -39,6 +40,9 @@ final class FailureClassifier {
 
   /** {@link Outcome#SUCCESS}, {@link Outcome#FAILURE} or {@link Outcome#IGNORED}; never slow. */
   Outcome classify(int status, Throwable error) {
+    if (status == Dispatcher.STATUS_ABANDONED) {
+      return Outcome.IGNORED;
+    }
     if (error != null) {
       if (namedIn(ignoreExceptions, error) || ignoredSqlState(error)) {
         return Outcome.IGNORED;

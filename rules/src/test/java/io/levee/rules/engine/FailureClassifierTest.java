@@ -44,6 +44,13 @@ class FailureClassifierTest {
   }
 
   @Test
+  void ignoresACallAbandonedBeforeItsOutcome() {
+    FailureClassifier c = new FailureClassifier(FailureSpec.DEFAULT);
+    assertThat(c.classify(io.levee.bootstrap.Dispatcher.STATUS_ABANDONED, null))
+        .isEqualTo(Outcome.IGNORED);
+  }
+
+  @Test
   void matchesExceptionsBySimpleNameToo() {
     FailureClassifier c = classifier(NONE, Arrays.asList("IOException"), NONE, NONE);
     assertThat(c.classify(-1, new SocketTimeoutException())).isEqualTo(Outcome.FAILURE);
