@@ -37,19 +37,25 @@ public final class Startup {
     engine.apply(rules);
     RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile);
     agent.onStop(cpu);
-    Levee.install(
-        FaultyDispatcher.wrapIfAsked(
-            new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM)), log));
-    List<Integration> integrations = Integrations.all(log);
-    agent.instrumented(AgentInstaller.install(inst, integrations, log, attached));
-    Observability observability = Observability.start(engine, cpu, options.http(), log);
-    agent.onRulesApplied(new Reloads(observability));
-    agent.onStop(observability);
-    agent.watchRules();
-    log.info(
-        "started: " + rules.resources.size() + " resources from " + rules.source + "; integrations "
-            + names(integrations));
-    return agent;
+    try {
+      LeveeDispatcher dispatcher =
+          new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM));
+      Levee.install(FaultyDispatcher.wrapIfAsked(dispatcher, log));
+      List<Integration> integrations = Integrations.all(log);
+      agent.instrumented(AgentInstaller.install(inst, integrations, log, attached));
+      Observability observability = Observability.start(engine, cpu, options.http(), log);
+      agent.onRulesApplied(new Reloads(observability));
+      agent.onStop(observability);
+      agent.watchRules();
+      log.info(
+          "started: " + rules.resources.size() + " resources from " + rules.source + "; integrations "
+              + names(integrations));
+      return agent;
+    } catch (Throwable t) {
+      // Whatever this start had installed or started goes again, so a later attach starts clean.
+      agent.abandon();
+      throw t;
+    }
   }
 
   /** One line for the command line that attached the agent. */

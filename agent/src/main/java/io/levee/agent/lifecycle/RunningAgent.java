@@ -114,6 +114,11 @@ public final class RunningAgent {
     }
   }
 
+  /** Undoes a start that failed half-way, as a detach would. */
+  public void abandon() {
+    stop(new Reply(null));
+  }
+
   /**
    * Detach: no more reloads; every call admitted from now on (the no-op dispatcher first, so
    * nothing is blocked while the classes are being restored); the original bytecode back; then
