@@ -1,5 +1,6 @@
 package io.levee.bootstrap;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -17,31 +18,37 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code onStartAsync} re-registers the listener, because a new async cycle drops the listeners of
  * the previous one.
  *
+ * <p>The reflective handles of one servlet API (class lookups take the class loader's lock) are
+ * resolved once per listener interface and kept in a {@link ClassValue}, so a request only creates
+ * its proxy and adds it.
+ *
  * <p>Concurrency: events may arrive on any container thread; {@code done} decides which one
- * reports.
+ * reports. {@link Api} is immutable and may be computed twice by racing threads, harmlessly.
  */
 public final class AsyncCompletion implements InvocationHandler {
+  private static final ClassValue<Api> APIS =
+      new ClassValue<Api>() {
+        @Override
+        protected Api computeValue(Class<?> listenerType) {
+          try {
+            return new Api(listenerType);
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        }
+      };
+
+  private final Api api;
   private final Object token;
   private final long startNanos;
   private final Object response;
-  private final Class<?> listenerType;
-  private final Class<?> contextType;
-  private final Class<?> eventType;
-  private final Method getStatus;
   private final AtomicBoolean done = new AtomicBoolean();
 
-  private AsyncCompletion(
-      Object token, long startNanos, Object response, Class<?> listenerType, ClassLoader loader)
-      throws Exception {
-    String api = listenerType.getName().substring(0, listenerType.getName().lastIndexOf('.') + 1);
+  private AsyncCompletion(Api api, Object token, long startNanos, Object response) {
+    this.api = api;
     this.token = token;
     this.startNanos = startNanos;
     this.response = response;
-    this.listenerType = listenerType;
-    this.contextType = Class.forName(api + "AsyncContext", false, loader);
-    this.eventType = Class.forName(api + "AsyncEvent", false, loader);
-    this.getStatus =
-        Class.forName(api + "http.HttpServletResponse", false, loader).getMethod("getStatus");
   }
 
   /**
@@ -51,14 +58,16 @@ public final class AsyncCompletion implements InvocationHandler {
   public static void attach(
       Class<?> listenerType, Object asyncContext, Object response, Object token, long startNanos) {
     try {
-      ClassLoader loader = listenerType.getClassLoader();
-      AsyncCompletion handler =
-          new AsyncCompletion(token, startNanos, response, listenerType, loader);
-      Object listener = Proxy.newProxyInstance(loader, new Class<?>[] {listenerType}, handler);
-      handler.register(asyncContext, listener);
+      Api api = api(listenerType);
+      AsyncCompletion handler = new AsyncCompletion(api, token, startNanos, response);
+      handler.register(asyncContext, api.proxy.newInstance(handler));
     } catch (Throwable t) {
       Levee.exit(token, startNanos, -1, null);
     }
+  }
+
+  static Api api(Class<?> listenerType) {
+    return APIS.get(listenerType);
   }
 
   @Override
@@ -76,10 +85,10 @@ public final class AsyncCompletion implements InvocationHandler {
       if (name.equals("onComplete")) {
         finish(null);
       } else if (name.equals("onError")) {
-        Throwable error = (Throwable) eventType.getMethod("getThrowable").invoke(args[0]);
+        Throwable error = (Throwable) api.getThrowable.invoke(args[0]);
         finish(error != null ? error : new IllegalStateException("async request failed"));
       } else if (name.equals("onStartAsync")) {
-        register(eventType.getMethod("getAsyncContext").invoke(args[0]), proxy);
+        register(api.getAsyncContext.invoke(args[0]), proxy);
       }
     } catch (Throwable t) {
       // The end of the request can no longer be followed: report it now rather than hold the
@@ -90,7 +99,7 @@ public final class AsyncCompletion implements InvocationHandler {
   }
 
   private void register(Object asyncContext, Object listener) throws Exception {
-    contextType.getMethod("addListener", listenerType).invoke(asyncContext, listener);
+    api.addListener.invoke(asyncContext, listener);
   }
 
   private void finish(Throwable error) {
@@ -99,10 +108,35 @@ public final class AsyncCompletion implements InvocationHandler {
     }
     int status = -1;
     try {
-      status = (Integer) getStatus.invoke(response);
+      status = (Integer) api.getStatus.invoke(response);
     } catch (Throwable ignored) {
       // A recycled or wrapped response; the outcome still counts, without a status.
     }
     Levee.exit(token, startNanos, status, error);
+  }
+
+  /** The reflective handles of one servlet API, found through its listener interface. */
+  static final class Api {
+    final Constructor<?> proxy;
+    final Method addListener;
+    final Method getThrowable;
+    final Method getAsyncContext;
+    final Method getStatus;
+
+    @SuppressWarnings("deprecation") // Proxy.getProxyClass: the one way to reuse the constructor
+    Api(Class<?> listenerType) throws Exception {
+      String name = listenerType.getName();
+      String api = name.substring(0, name.lastIndexOf('.') + 1);
+      ClassLoader loader = listenerType.getClassLoader();
+      Class<?> eventType = Class.forName(api + "AsyncEvent", false, loader);
+      this.proxy =
+          Proxy.getProxyClass(loader, listenerType).getConstructor(InvocationHandler.class);
+      this.addListener =
+          Class.forName(api + "AsyncContext", false, loader).getMethod("addListener", listenerType);
+      this.getThrowable = eventType.getMethod("getThrowable");
+      this.getAsyncContext = eventType.getMethod("getAsyncContext");
+      this.getStatus =
+          Class.forName(api + "http.HttpServletResponse", false, loader).getMethod("getStatus");
+    }
   }
 }

@@ -1,0 +1,5 @@
+package io.levee.bootstrap.fakeservlet.http;
+
+public interface HttpServletResponse {
+  int getStatus();
+}
