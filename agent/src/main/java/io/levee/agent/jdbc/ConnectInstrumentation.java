@@ -10,10 +10,12 @@ import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.JdbcState;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
+import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLTransientConnectionException;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /**
  * Connection acquisition (operation {@code CONNECT}): {@code Driver.connect} and {@code
@@ -88,7 +90,8 @@ final class ConnectInstrumentation {
         @Advice.This Object dataSource,
         @Advice.Local("leveeToken") Object token,
         @Advice.Local("leveeStart") long start,
-        @Advice.Local("leveeDepth") boolean depthTaken) {
+        @Advice.Local("leveeDepth") boolean depthTaken,
+        @Advice.Local("leveeUrl") String knownUrl) {
       // Taken before anything can throw, so the exit advice always gives the depth back.
       depthTaken = true;
       if (CallDepth.enter(Kind.JDBC) != 0) {
@@ -100,6 +103,7 @@ final class ConnectInstrumentation {
         depthTaken = false;
         return null;
       }
+      knownUrl = url;
       token = Levee.jdbcConnect(url);
       start = System.nanoTime();
       return token;
@@ -110,6 +114,8 @@ final class ConnectInstrumentation {
         @Advice.Local("leveeToken") Object token,
         @Advice.Local("leveeStart") long start,
         @Advice.Local("leveeDepth") boolean depthTaken,
+        @Advice.Local("leveeUrl") String knownUrl,
+        @Advice.Return(typing = Assigner.Typing.DYNAMIC) Object connection,
         @Advice.Thrown(readOnly = false) Throwable thrown) {
       if (!depthTaken || CallDepth.exit(Kind.JDBC) != 0) {
         return;
@@ -118,6 +124,10 @@ final class ConnectInstrumentation {
         Blocked blocked = (Blocked) token;
         thrown = new SQLTransientConnectionException(blocked.message, blocked.sqlState);
         return;
+      }
+      if (connection instanceof Connection) {
+        // A pool hands out a new proxy per borrow: its statements then need no getMetaData.
+        JdbcState.learnedUrl(connection, knownUrl);
       }
       Levee.exit(token, start, -1, thrown);
     }

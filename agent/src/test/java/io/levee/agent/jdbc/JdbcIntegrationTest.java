@@ -10,6 +10,7 @@ import io.levee.agent.testsupport.RecordingDispatcher;
 import io.levee.agent.testsupport.RecordingDispatcher.Decision;
 import io.levee.agent.testsupport.RecordingDispatcher.TestPermit;
 import io.levee.agent.testsupport.TestAgent;
+import io.levee.bootstrap.JdbcState;
 import io.levee.bootstrap.Levee;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -131,9 +132,21 @@ class JdbcIntegrationTest {
       }
       assertThat(dispatcher.onThisThread("jdbc"))
           .extracting(Decision::first, Decision::second)
-          .containsExactly(
-              tuple(statementUrl, sql), tuple(statementUrl, "INSERT INTO orders VALUES (7, 70)"));
+          .containsExactly(tuple(url, sql), tuple(url, "INSERT INTO orders VALUES (7, 70)"));
       assertThat(dispatcher.outcomesOnThisThread()).hasSize(2);
+    }
+  }
+
+  @Test
+  void knowsTheUrlOfABorrowedConnectionWithoutAskingItsMetaData() throws Exception {
+    try (HikariDataSource pool = hikari();
+        Connection c = pool.getConnection()) {
+      assertThat(JdbcState.URL.get(c)).isEqualTo(url);
+      try (Statement s = c.createStatement()) {
+        dispatcher.decisions.clear();
+        s.executeQuery("SELECT COUNT(*) FROM orders").close();
+      }
+      assertThat(dispatcher.onThisThread("jdbc")).extracting(Decision::first).containsExactly(url);
     }
   }
 
