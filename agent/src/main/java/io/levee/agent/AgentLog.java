@@ -1,6 +1,7 @@
 package io.levee.agent;
 
 import io.levee.agent.log.EventLog;
+import java.io.Closeable;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,9 +13,10 @@ import java.io.PrintStream;
  * {@code debug}.
  *
  * <p>Concurrency: any thread may log; each event is written under the stream's lock so lines never
- * interleave. The level is fixed at construction.
+ * interleave. The level is fixed at construction. After {@link #close} a log file takes no more
+ * lines (a closed {@code PrintStream} drops them).
  */
-public final class AgentLog implements EventLog {
+public final class AgentLog implements EventLog, Closeable {
   public enum Level {
     ERROR,
     WARN,
@@ -36,10 +38,16 @@ public final class AgentLog implements EventLog {
 
   private final PrintStream out;
   private final Level level;
+  private final boolean ownsOut;
 
   public AgentLog(PrintStream out, Level level) {
+    this(out, level, false);
+  }
+
+  private AgentLog(PrintStream out, Level level, boolean ownsOut) {
     this.out = out;
     this.level = level;
+    this.ownsOut = ownsOut;
   }
 
   /** The log the options ask for; stderr (with a warning) when the log file cannot be opened. */
@@ -49,11 +57,21 @@ public final class AgentLog implements EventLog {
     }
     try {
       PrintStream file = new PrintStream(new FileOutputStream(options.logFile(), true), true, "UTF-8");
-      return new AgentLog(file, options.logLevel());
+      return new AgentLog(file, options.logLevel(), true);
     } catch (IOException e) {
       AgentLog log = new AgentLog(System.err, options.logLevel());
       log.warn("cannot write the log file " + options.logFile() + " (" + e + "): logging to stderr");
       return log;
+    }
+  }
+
+  /** Closes the log file this log opened; a stream it was given (stderr) stays open. */
+  @Override
+  public void close() {
+    if (ownsOut) {
+      synchronized (out) {
+        out.close();
+      }
     }
   }
 

@@ -35,6 +35,8 @@ public final class LeveeAgent {
     ControlArgs control = ControlArgs.parse(args);
     Reply reply = new Reply(control.reply());
     AgentLog log = AgentLog.STDERR;
+    // Once the control has the log, it keeps it open (a running agent's) or closes it.
+    boolean handedOver = false;
     try {
       if (!control.known()) {
         reply.fail("unknown command '" + control.command() + "'");
@@ -55,6 +57,7 @@ public final class LeveeAgent {
         if (options.enabled()) {
           BootstrapJar.appendTo(inst);
           control(control, options, log, inst, attached, reply);
+          handedOver = true;
         } else {
           log.info("disabled (enabled=false): doing nothing");
           reply.fail("Levee is disabled (enabled=false): nothing done");
@@ -68,6 +71,9 @@ public final class LeveeAgent {
       reply.write();
     } catch (IOException e) {
       log.warn("cannot write the answer to " + control.reply(), e);
+    }
+    if (!handedOver) {
+      log.close();
     }
   }
 

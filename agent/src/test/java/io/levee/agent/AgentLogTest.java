@@ -53,4 +53,24 @@ class AgentLogTest {
 
     assertThat(Files.readString(file)).isEqualTo("earlier\n[levee] DEBUG hello\n");
   }
+
+  @Test
+  void closesTheLogFileItOpenedButNotAStreamItWasGiven() throws IOException {
+    Path file = dir.resolve("levee.log");
+    AgentOptions options = AgentOptions.resolve("log-file=" + file, new Properties(), Map.of());
+    AgentLog fileLog = AgentLog.open(options);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream given = new PrintStream(out, true, StandardCharsets.UTF_8);
+    AgentLog streamLog = new AgentLog(given, AgentLog.Level.INFO);
+
+    fileLog.info("before");
+    fileLog.close();
+    fileLog.info("after");
+    streamLog.close();
+    streamLog.info("still open");
+
+    assertThat(Files.readString(file)).isEqualTo("[levee] INFO before\n");
+    assertThat(given.checkError()).isFalse();
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("[levee] INFO still open\n");
+  }
 }

@@ -37,7 +37,12 @@ public final class AgentControl {
       if (running == null) {
         start(options, log, inst, attached, reply);
       } else {
-        attachAgain(options, reply);
+        try {
+          attachAgain(options, reply);
+        } finally {
+          // The running agent keeps the log it started with; the one opened for this attach goes.
+          log.close();
+        }
       }
       return;
     }
@@ -62,6 +67,7 @@ public final class AgentControl {
       // A copy of the agent in another class loader (another jar) already fills the bridge.
       reply.fail("another copy of Levee already runs in this JVM: nothing done");
       log.warn("another copy of Levee already runs in this JVM: this one does nothing");
+      log.close();
       return;
     }
     try {
@@ -71,6 +77,9 @@ public final class AgentControl {
     } catch (Throwable t) {
       Levee.install(null);
       log.error("could not start, the application runs unprotected", t);
+      if (running == null) {
+        log.close();
+      }
       reply.fail("could not start, the application runs unprotected: " + t);
     }
   }
@@ -94,6 +103,8 @@ public final class AgentControl {
     agent.stop(reply);
     System.setProperty(ControlArgs.STATE_PROPERTY, ControlArgs.DETACHED);
     agent.log().info("detached: original bytecode restored, agent threads stopped");
+    // Last, so the detach itself is still logged; a later attach opens the file again.
+    agent.log().close();
     reply.line("Levee detached: original bytecode restored, agent threads stopped");
   }
 }
