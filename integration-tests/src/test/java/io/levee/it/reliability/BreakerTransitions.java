@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * every few milliseconds. Both ends of an interval are seen with the same delay, so differences
  * are accurate to about two poll periods.
  *
- * <p>Concurrency: {@link #transitions()} is read after {@link #stop()} joined the polling thread.
+ * <p>Concurrency: the polling thread alone reads and records until {@link #stop()} joins it.
  */
 final class BreakerTransitions {
   private static final long POLL_MILLIS = 5;
@@ -27,7 +27,6 @@ final class BreakerTransitions {
   private volatile boolean running = true;
   private int linesSeen;
 
-
   BreakerTransitions(ForkedApp app, String resource) {
     this.app = app;
     this.line =
@@ -41,10 +40,6 @@ final class BreakerTransitions {
     running = false;
     poller.join(5_000);
     readNewLines();
-    return seen;
-  }
-
-  List<Transition> transitions() {
     return seen;
   }
 
@@ -64,7 +59,10 @@ final class BreakerTransitions {
     String err = app.stderr();
     long now = System.nanoTime();
     List<String> lines =
-        err.substring(0, err.lastIndexOf('\n') + 1).lines().filter(l -> l.contains("[levee]")).toList();
+        err.substring(0, err.lastIndexOf('\n') + 1)
+            .lines()
+            .filter(l -> l.contains("[levee]"))
+            .toList();
     for (int i = linesSeen; i < lines.size(); i++) {
       Matcher m = line.matcher(lines.get(i));
       if (m.find()) {
