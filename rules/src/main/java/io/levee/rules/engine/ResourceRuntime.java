@@ -107,7 +107,7 @@ final class ResourceRuntime extends ResourceView {
       long r = b.tryAcquire(now);
       if (r < 0) {
         if (!monitor) {
-          giveBackProbe(probeTaken);
+          giveBackProbe(probeTaken, now);
           return block(Reason.RATE_LIMIT, -r);
         }
         countBlocked(Reason.RATE_LIMIT, true);
@@ -122,7 +122,7 @@ final class ResourceRuntime extends ResourceView {
           countBlocked(Reason.CONCURRENCY, true);
         }
       } else if (!concurrency.acquire(concurrencyWaitNanos)) {
-        giveBackProbe(probeTaken);
+        giveBackProbe(probeTaken, now);
         return block(Reason.CONCURRENCY, 0);
       }
       slotTaken = true;
@@ -136,7 +136,7 @@ final class ResourceRuntime extends ResourceView {
         if (slotTaken) {
           concurrency.release();
         }
-        giveBackProbe(probeTaken);
+        giveBackProbe(probeTaken, now);
         return block(Reason.ADAPTIVE, 0);
       }
     }
@@ -156,7 +156,7 @@ final class ResourceRuntime extends ResourceView {
     Outcome outcome = failures.classify(status, error);
     if (outcome == Outcome.IGNORED) {
       if (breaker != null) {
-        breaker.releasePermission();
+        breaker.releasePermission(now - durationNanos);
       }
       if (adaptive != null) {
         adaptive.releaseWithoutSample();
@@ -203,9 +203,9 @@ final class ResourceRuntime extends ResourceView {
     return answers.answer(reason, waitNanos);
   }
 
-  private void giveBackProbe(boolean probeTaken) {
+  private void giveBackProbe(boolean probeTaken, long now) {
     if (probeTaken) {
-      breaker.releasePermission();
+      breaker.releasePermission(now);
     }
   }
 

@@ -125,10 +125,15 @@ public final class CircuitBreaker {
     }
   }
 
-  /** Gives back a probe a call took but never used (a later policy blocked it). */
-  public void releasePermission() {
+  /**
+   * Gives back the probe of a call that started at {@code startNanos} (this breaker's clock) and
+   * will not report: a later policy blocked it, or its outcome is ignored. Like {@link
+   * #onComplete}, only a call that belongs to the current half-open holds one of its probes; one
+   * admitted while closed, or a probe of an earlier half-open, gives back nothing.
+   */
+  public void releasePermission(long startNanos) {
     BreakerState s = state.get();
-    if (s.kind == HALF_OPEN) {
+    if (s.kind == HALF_OPEN && s.counts(startNanos)) {
       ((HalfOpen) s).returnProbe();
     }
   }

@@ -180,8 +180,35 @@ class CircuitBreakerTest {
     for (int i = 0; i < 3; i++) {
       b.tryAcquire();
     }
-    b.releasePermission();
+    b.releasePermission(clock.nanoTime());
     assertThat(b.tryAcquire()).isZero();
+    assertThat(b.tryAcquire()).isPositive();
+  }
+
+  @Test
+  void aCallAdmittedBeforeTheTripGivesBackNoProbe() {
+    long startedBeforeTrip = clock.nanoTime() - 1;
+    CircuitBreaker b = halfOpen(LOWEST);
+    for (int i = 0; i < 3; i++) {
+      assertThat(b.tryAcquire()).isZero();
+    }
+    b.releasePermission(startedBeforeTrip);
+    assertThat(b.tryAcquire()).isPositive();
+  }
+
+  @Test
+  void aProbeOfAnEarlierHalfOpenGivesBackNothingToTheNext() {
+    CircuitBreaker b = halfOpen(LOWEST);
+    long earlierProbe = clock.nanoTime();
+    assertThat(b.tryAcquire()).isZero();
+    clock.advanceNanos(1);
+    complete(b, 0, 1);
+    assertThat(b.state()).isEqualTo(OPEN);
+    clock.advanceNanos(b.openUntilNanos() - clock.nanoTime());
+    for (int i = 0; i < 3; i++) {
+      assertThat(b.tryAcquire()).isZero();
+    }
+    b.releasePermission(earlierProbe);
     assertThat(b.tryAcquire()).isPositive();
   }
 
