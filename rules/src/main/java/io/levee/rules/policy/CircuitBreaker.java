@@ -148,8 +148,17 @@ public final class CircuitBreaker {
    * on this breaker's clock.
    */
   public void onComplete(long now, long durationNanos, boolean failure) {
+    onComplete(now, durationNanos, failure, true);
+  }
+
+  /**
+   * As {@link #onComplete(long, long, boolean)}; {@code admitted} false for a call this breaker
+   * refused that ran anyway (monitor mode). It counts toward the closed window, being real traffic,
+   * but is never taken for a probe: it held none, and a half-open breaker must decide on its own.
+   */
+  public void onComplete(long now, long durationNanos, boolean failure, boolean admitted) {
     BreakerState s = state.get();
-    if (s.kind == OPEN) {
+    if (s.kind == OPEN || (!admitted && s.kind == HALF_OPEN)) {
       return;
     }
     if (!s.counts(now - durationNanos)) {

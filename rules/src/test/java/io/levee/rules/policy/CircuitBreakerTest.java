@@ -275,6 +275,30 @@ class CircuitBreakerTest {
   }
 
   @Test
+  void callsItDidNotAdmitAreNoProbes() {
+    CircuitBreaker b = halfOpen(LOWEST);
+    for (int i = 0; i < 3; i++) {
+      assertThat(b.tryAcquire()).isZero();
+    }
+    for (int i = 0; i < 3; i++) {
+      b.onComplete(clock.nanoTime(), 0, false, false);
+    }
+    b.onComplete(clock.nanoTime(), 0, true, false);
+    assertThat(b.state()).isEqualTo(HALF_OPEN);
+    complete(b, 3, 0);
+    assertThat(b.state()).isEqualTo(CLOSED);
+  }
+
+  @Test
+  void callsItDidNotAdmitStillCountWhileClosed() {
+    CircuitBreaker b = breaker(LOWEST);
+    for (int i = 0; i < 4; i++) {
+      b.onComplete(clock.nanoTime(), 0, true, false);
+    }
+    assertThat(b.state()).isEqualTo(OPEN);
+  }
+
+  @Test
   void completionsWhileOpenAreIgnored() {
     CircuitBreaker b = breaker(LOWEST);
     complete(b, 0, 4);
