@@ -23,6 +23,8 @@ final class CompiledRules {
   final SystemRuntime system;
   /** Per resource: its permit when the call took the system permit too. */
   final EnginePermit[] withSystem;
+  /** As {@link #withSystem}, for a call the resource's breaker refused (monitor mode). */
+  final EnginePermit[] withSystemUnprobed;
 
   private CompiledRules(RuleSet rules, ResourceRuntime[] resources, SystemRuntime system) {
     this.rules = rules;
@@ -30,8 +32,12 @@ final class CompiledRules {
     this.resources = resources;
     this.system = system;
     this.withSystem = new EnginePermit[resources.length];
+    this.withSystemUnprobed = new EnginePermit[resources.length];
     for (int i = 0; i < resources.length; i++) {
-      withSystem[i] = system == null ? null : new EnginePermit(resources[i], system);
+      if (system != null) {
+        withSystem[i] = new EnginePermit(resources[i], system, true);
+        withSystemUnprobed[i] = new EnginePermit(resources[i], system, false);
+      }
     }
   }
 

@@ -84,19 +84,19 @@ public final class Engine {
       system.countAdmitted();
       return system.permit;
     }
-    Blocked blocked = resource.decide(request, keys, now);
-    if (blocked != null) {
+    Object decision = resource.decide(request, keys, now);
+    if (decision instanceof Blocked) {
       if (system != null) {
         system.giveBack();
       }
-      return blocked;
+      return decision;
     }
     resource.countAdmitted();
     if (system == null) {
-      return resource.permit;
+      return decision;
     }
     system.countAdmitted();
-    return c.withSystem[i];
+    return ((EnginePermit) decision).breakerAdmitted ? c.withSystem[i] : c.withSystemUnprobed[i];
   }
 
   /** An outbound {@code HttpURLConnection} call. */
@@ -128,7 +128,10 @@ public final class Engine {
     EnginePermit p = (EnginePermit) permit;
     long now = clock.nanoTime();
     long duration = Math.max(0, now - startNanos);
-    Outcome outcome = p.resource == null ? null : p.resource.complete(now, duration, status, error);
+    Outcome outcome =
+        p.resource == null
+            ? null
+            : p.resource.complete(now, duration, status, error, p.breakerAdmitted);
     if (p.system != null) {
       p.system.complete(now, duration, status, error, outcome);
     }
@@ -173,11 +176,10 @@ public final class Engine {
     }
     ResourceRuntime resource = c.resources[i];
     long now = resource.timed ? clock.nanoTime() : 0L;
-    Blocked blocked = resource.decide(null, null, now);
-    if (blocked != null) {
-      return blocked;
+    Object decision = resource.decide(null, null, now);
+    if (!(decision instanceof Blocked)) {
+      resource.countAdmitted();
     }
-    resource.countAdmitted();
-    return resource.permit;
+    return decision;
   }
 }

@@ -3,27 +3,30 @@ package io.levee.rules.engine;
 import io.levee.bootstrap.Permit;
 
 /**
- * The token of an admitted call: which resource and whether the system permit was taken. One is
- * preallocated per resource, per resource-with-system and for system alone, so admitting allocates
- * nothing; what it carries is fixed by where the call matched, never by the call.
+ * The token of an admitted call: which resource, whether the system permit was taken, and whether
+ * the resource's circuit breaker admitted it (false only in monitor mode, for a call it refused that
+ * runs anyway). One is preallocated for each combination, so admitting allocates nothing.
  */
 final class EnginePermit extends Permit {
   /** Null for a call only the system rule tracks. */
   final ResourceRuntime resource;
   /** Null when the call did not take the system permit. */
   final SystemRuntime system;
+  /** False when the breaker refused the call (monitor mode), so it holds no half-open probe. */
+  final boolean breakerAdmitted;
 
   EnginePermit(ResourceRuntime resource, SystemRuntime system) {
+    this(resource, system, true);
+  }
+
+  EnginePermit(ResourceRuntime resource, SystemRuntime system, boolean breakerAdmitted) {
     super(
         millis(resource == null ? 0 : resource.rule.timeouts.connectNanos),
         millis(resource == null ? 0 : resource.rule.timeouts.readNanos),
         seconds(resource == null ? 0 : resource.rule.timeouts.queryNanos));
     this.resource = resource;
     this.system = system;
-  }
-
-  static EnginePermit of(ResourceRuntime resource) {
-    return new EnginePermit(resource, null);
+    this.breakerAdmitted = breakerAdmitted;
   }
 
   /** Rounded up, so a timeout of 1 µs is 1 ms rather than 0, which would mean infinite. */

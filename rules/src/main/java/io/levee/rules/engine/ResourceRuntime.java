@@ -23,7 +23,8 @@ import java.util.function.LongSupplier;
  * <p>A call is admitted only if every policy admits it; a policy that rejects gives back what the
  * earlier ones took (a half-open probe, a concurrency slot), so nothing leaks. In monitor mode every
  * policy still decides and takes its permit, so in-flight counts stay true, but a "no" is only
- * counted and the call goes on; nothing waits.
+ * counted and the call goes on; nothing waits. A call the breaker refused carries {@link
+ * #unprobedPermit}, so its outcome is never taken for a half-open probe.
  *
  * <p>Concurrency: all fields are final; the policies are thread-safe themselves.
  */
@@ -39,6 +40,8 @@ final class ResourceRuntime extends ResourceView {
   final ResourceRule rule;
   final int maxKeys;
   final EnginePermit permit;
+  /** The permit of a call the breaker refused that runs anyway (monitor mode). */
+  final EnginePermit unprobedPermit;
   /** Whether a policy reads the time to decide; a concurrency limit alone does not. */
   final boolean timed;
   private final boolean monitor;
@@ -77,7 +80,8 @@ final class ResourceRuntime extends ResourceView {
     this.failures = new FailureClassifier(rule.failure);
     this.answers = new BlockAnswers(rule.name, rule.match.kind, rule.onBlock);
     this.timed = breaker != null || bucket != null || keyed != null || adaptive != null;
-    this.permit = EnginePermit.of(this);
+    this.permit = new EnginePermit(this, null, true);
+    this.unprobedPermit = new EnginePermit(this, null, false);
   }
 
   /** Whether this runtime can carry on under {@code next} (with key cap {@code nextMaxKeys}). */
@@ -86,10 +90,11 @@ final class ResourceRuntime extends ResourceView {
   }
 
   /**
-   * Null when admitted (permits taken); otherwise the answer, with nothing left taken. {@code now}:
-   * the clock read once for this decision (any value when not {@link #timed}).
+   * When admitted, {@link #permit} or {@link #unprobedPermit} (permits taken); otherwise the
+   * {@link Blocked} answer, with nothing left taken. {@code now}: the clock read once for this
+   * decision (any value when not {@link #timed}).
    */
-  Blocked decide(Object request, KeySource keys, long now) {
+  Object decide(Object request, KeySource keys, long now) {
     boolean probeTaken = false;
     if (breaker != null) {
       long wait = breaker.tryAcquire(now);
@@ -107,7 +112,7 @@ final class ResourceRuntime extends ResourceView {
       long r = b.tryAcquire(now);
       if (r < 0) {
         if (!monitor) {
-          giveBackProbe(probeTaken);
+          giveBackProbe(probeTaken, now);
           return block(Reason.RATE_LIMIT, -r);
         }
         countBlocked(Reason.RATE_LIMIT, true);
@@ -122,7 +127,7 @@ final class ResourceRuntime extends ResourceView {
           countBlocked(Reason.CONCURRENCY, true);
         }
       } else if (!concurrency.acquire(concurrencyWaitNanos)) {
-        giveBackProbe(probeTaken);
+        giveBackProbe(probeTaken, now);
         return block(Reason.CONCURRENCY, 0);
       }
       slotTaken = true;
@@ -136,11 +141,11 @@ final class ResourceRuntime extends ResourceView {
         if (slotTaken) {
           concurrency.release();
         }
-        giveBackProbe(probeTaken);
+        giveBackProbe(probeTaken, now);
         return block(Reason.ADAPTIVE, 0);
       }
     }
-    return null;
+    return breaker == null || probeTaken ? permit : unprobedPermit;
   }
 
   /** Counts a call the system rule blocked (or would have) before this resource decided. */
@@ -152,11 +157,12 @@ final class ResourceRuntime extends ResourceView {
    * Classifies the outcome of a call that ended at {@code now}, tells the breaker and the adaptive
    * limit, and frees the permits.
    */
-  Outcome complete(long now, long durationNanos, int status, Throwable error) {
+  Outcome complete(
+      long now, long durationNanos, int status, Throwable error, boolean breakerAdmitted) {
     Outcome outcome = failures.classify(status, error);
     if (outcome == Outcome.IGNORED) {
-      if (breaker != null) {
-        breaker.releasePermission();
+      if (breaker != null && breakerAdmitted) {
+        breaker.releasePermission(now - durationNanos);
       }
       if (adaptive != null) {
         adaptive.releaseWithoutSample();
@@ -164,7 +170,7 @@ final class ResourceRuntime extends ResourceView {
     } else {
       boolean failure = outcome == Outcome.FAILURE;
       if (breaker != null) {
-        breaker.onComplete(now, durationNanos, failure);
+        breaker.onComplete(now, durationNanos, failure, breakerAdmitted);
       }
       if (adaptive != null) {
         adaptive.release(now, durationNanos, failure);
@@ -203,9 +209,9 @@ final class ResourceRuntime extends ResourceView {
     return answers.answer(reason, waitNanos);
   }
 
-  private void giveBackProbe(boolean probeTaken) {
+  private void giveBackProbe(boolean probeTaken, long now) {
     if (probeTaken) {
-      breaker.releasePermission();
+      breaker.releasePermission(now);
     }
   }
 

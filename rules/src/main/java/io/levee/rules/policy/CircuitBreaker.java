@@ -125,10 +125,15 @@ public final class CircuitBreaker {
     }
   }
 
-  /** Gives back a probe a call took but never used (a later policy blocked it). */
-  public void releasePermission() {
+  /**
+   * Gives back the probe of a call that started at {@code startNanos} (this breaker's clock) and
+   * will not report: a later policy blocked it, or its outcome is ignored. Like {@link
+   * #onComplete}, only a call that belongs to the current half-open holds one of its probes; one
+   * admitted while closed, or a probe of an earlier half-open, gives back nothing.
+   */
+  public void releasePermission(long startNanos) {
     BreakerState s = state.get();
-    if (s.kind == HALF_OPEN) {
+    if (s.kind == HALF_OPEN && s.counts(startNanos)) {
       ((HalfOpen) s).returnProbe();
     }
   }
@@ -143,8 +148,17 @@ public final class CircuitBreaker {
    * on this breaker's clock.
    */
   public void onComplete(long now, long durationNanos, boolean failure) {
+    onComplete(now, durationNanos, failure, true);
+  }
+
+  /**
+   * As {@link #onComplete(long, long, boolean)}; {@code admitted} false for a call this breaker
+   * refused that ran anyway (monitor mode). It counts toward the closed window, being real traffic,
+   * but is never taken for a probe: it held none, and a half-open breaker must decide on its own.
+   */
+  public void onComplete(long now, long durationNanos, boolean failure, boolean admitted) {
     BreakerState s = state.get();
-    if (s.kind == OPEN) {
+    if (s.kind == OPEN || (!admitted && s.kind == HALF_OPEN)) {
       return;
     }
     if (!s.counts(now - durationNanos)) {

@@ -180,8 +180,35 @@ class CircuitBreakerTest {
     for (int i = 0; i < 3; i++) {
       b.tryAcquire();
     }
-    b.releasePermission();
+    b.releasePermission(clock.nanoTime());
     assertThat(b.tryAcquire()).isZero();
+    assertThat(b.tryAcquire()).isPositive();
+  }
+
+  @Test
+  void aCallAdmittedBeforeTheTripGivesBackNoProbe() {
+    long startedBeforeTrip = clock.nanoTime() - 1;
+    CircuitBreaker b = halfOpen(LOWEST);
+    for (int i = 0; i < 3; i++) {
+      assertThat(b.tryAcquire()).isZero();
+    }
+    b.releasePermission(startedBeforeTrip);
+    assertThat(b.tryAcquire()).isPositive();
+  }
+
+  @Test
+  void aProbeOfAnEarlierHalfOpenGivesBackNothingToTheNext() {
+    CircuitBreaker b = halfOpen(LOWEST);
+    long earlierProbe = clock.nanoTime();
+    assertThat(b.tryAcquire()).isZero();
+    clock.advanceNanos(1);
+    complete(b, 0, 1);
+    assertThat(b.state()).isEqualTo(OPEN);
+    clock.advanceNanos(b.openUntilNanos() - clock.nanoTime());
+    for (int i = 0; i < 3; i++) {
+      assertThat(b.tryAcquire()).isZero();
+    }
+    b.releasePermission(earlierProbe);
     assertThat(b.tryAcquire()).isPositive();
   }
 
@@ -245,6 +272,30 @@ class CircuitBreakerTest {
     b.onComplete(startedBeforeTrip, false);
     b.onComplete(startedBeforeTrip, false);
     assertThat(b.state()).isEqualTo(HALF_OPEN);
+  }
+
+  @Test
+  void callsItDidNotAdmitAreNoProbes() {
+    CircuitBreaker b = halfOpen(LOWEST);
+    for (int i = 0; i < 3; i++) {
+      assertThat(b.tryAcquire()).isZero();
+    }
+    for (int i = 0; i < 3; i++) {
+      b.onComplete(clock.nanoTime(), 0, false, false);
+    }
+    b.onComplete(clock.nanoTime(), 0, true, false);
+    assertThat(b.state()).isEqualTo(HALF_OPEN);
+    complete(b, 3, 0);
+    assertThat(b.state()).isEqualTo(CLOSED);
+  }
+
+  @Test
+  void callsItDidNotAdmitStillCountWhileClosed() {
+    CircuitBreaker b = breaker(LOWEST);
+    for (int i = 0; i < 4; i++) {
+      b.onComplete(clock.nanoTime(), 0, true, false);
+    }
+    assertThat(b.state()).isEqualTo(OPEN);
   }
 
   @Test

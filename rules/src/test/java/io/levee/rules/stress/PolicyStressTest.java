@@ -98,7 +98,7 @@ class PolicyStressTest {
                 continue;
               }
               if (bucket.tryAcquire() < 0 || !limit.acquire(random.nextLong(50 * MICROS))) {
-                breaker.releasePermission();
+                breaker.releasePermission(start);
                 continue;
               }
               acquired.incrementAndGet();
