@@ -18,11 +18,6 @@ final class HeaderAdvice {
   static final class ByName {
     private ByName() {}
 
-    @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Advice.OnNonDefaultValue.class)
-    static Object enter(@Advice.This HttpURLConnection c) {
-      return HttpCalls.fallback(c);
-    }
-
     @Advice.OnMethodExit(suppress = Throwable.class)
     static void exit(
         @Advice.Enter Object fallback,
@@ -37,11 +32,6 @@ final class HeaderAdvice {
   /** {@code getHeaderField(int)}; index 0 is the status line {@code getResponseCode} parses. */
   static final class ByIndex {
     private ByIndex() {}
-
-    @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Advice.OnNonDefaultValue.class)
-    static Object enter(@Advice.This HttpURLConnection c) {
-      return HttpCalls.fallback(c);
-    }
 
     @Advice.OnMethodExit(suppress = Throwable.class)
     static void exit(
@@ -58,11 +48,6 @@ final class HeaderAdvice {
   static final class KeyByIndex {
     private KeyByIndex() {}
 
-    @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Advice.OnNonDefaultValue.class)
-    static Object enter(@Advice.This HttpURLConnection c) {
-      return HttpCalls.fallback(c);
-    }
-
     @Advice.OnMethodExit(suppress = Throwable.class)
     static void exit(
         @Advice.Enter Object fallback,
@@ -77,11 +62,6 @@ final class HeaderAdvice {
   /** {@code getHeaderFields()}. */
   static final class All {
     private All() {}
-
-    @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Advice.OnNonDefaultValue.class)
-    static Object enter(@Advice.This HttpURLConnection c) {
-      return HttpCalls.fallback(c);
-    }
 
     @Advice.OnMethodExit(suppress = Throwable.class)
     static void exit(

@@ -44,24 +44,31 @@ public final class HttpUrlConnectionInstrumentation implements Integration {
             AdviceSupport.advice(HttpUrlConnectionInstrumentation.class)
                 .advice(
                     isPublic().and(named("connect")).and(takesArguments(0)),
+                    EnterAdvice.Decide.class.getName(),
                     ConnectAdvice.class.getName())
                 .advice(
                     isPublic().and(named("getOutputStream")).and(takesArguments(0)),
+                    EnterAdvice.Decide.class.getName(),
                     OutputStreamAdvice.class.getName())
                 .advice(
                     isPublic().and(named("getInputStream")).and(takesArguments(0)),
+                    EnterAdvice.Decide.class.getName(),
                     InputStreamAdvice.class.getName())
                 .advice(
                     isPublic().and(named("getHeaderField")).and(takesArguments(String.class)),
+                    EnterAdvice.Fallback.class.getName(),
                     HeaderAdvice.ByName.class.getName())
                 .advice(
                     isPublic().and(named("getHeaderField")).and(takesArguments(int.class)),
+                    EnterAdvice.Fallback.class.getName(),
                     HeaderAdvice.ByIndex.class.getName())
                 .advice(
                     isPublic().and(named("getHeaderFieldKey")).and(takesArguments(int.class)),
+                    EnterAdvice.Fallback.class.getName(),
                     HeaderAdvice.KeyByIndex.class.getName())
                 .advice(
                     isPublic().and(named("getHeaderFields")).and(takesArguments(0)),
+                    EnterAdvice.Fallback.class.getName(),
                     HeaderAdvice.All.class.getName())
                 .advice(
                     isPublic().and(named("getErrorStream")).and(takesArguments(0)),

@@ -9,11 +9,6 @@ import net.bytebuddy.asm.Advice;
 final class OutputStreamAdvice {
   private OutputStreamAdvice() {}
 
-  @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Advice.OnNonDefaultValue.class)
-  static Object enter(@Advice.This HttpURLConnection c) {
-    return HttpCalls.enter(c);
-  }
-
   @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
   static void exit(
       @Advice.This HttpURLConnection c,
