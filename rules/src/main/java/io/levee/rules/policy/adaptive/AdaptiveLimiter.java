@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Completed calls are recorded into the current window; when the window is over, one thread
  * summarises it and asks the algorithm for the next limit.
  *
- * <p>A window lasts at least twice the last median latency, clamped to [100 ms, 1 s], and closes
+ * <p>A window lasts at least twice the last median latency, clamped to [50 ms, 1 s], and closes
  * once it is that old and holds {@link #MIN_EVENTS} completions, or once it is 1 s old, whatever it
  * holds. Low-traffic resources therefore get one decision a second on what little they saw.
  *
@@ -22,9 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * between windows. Readers may see the previous limit for the duration of one close.
  */
 public final class AdaptiveLimiter {
-  static final long MIN_WINDOW_NANOS = 100_000_000L;
+  static final long MIN_WINDOW_NANOS = 50_000_000L;
   static final long MAX_WINDOW_NANOS = 1_000_000_000L;
-  static final int MIN_EVENTS = 20;
+  static final int MIN_EVENTS = 40;
 
   private final AdaptiveSpec spec;
   private final Clock clock;

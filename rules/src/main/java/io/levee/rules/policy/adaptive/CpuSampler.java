@@ -9,7 +9,8 @@ import java.util.function.LongSupplier;
 /**
  * The process CPU load, sampled by one daemon thread {@code levee-cpu} every 100 ms: the CPU time
  * the process used over the wall time that passed, divided by the processors the JVM may use,
- * smoothed by an exponential average with a time constant of 1 s and clamped to 0..1.
+ * smoothed by an exponential average with a time constant of 0.5 s (fast enough that the adaptive
+ * limit sees a CPU step within a few of its windows) and clamped to 0..1.
  *
  * <p>One thread, because the JDK's {@code get*CpuLoad} keep process-global "previous tick" counters:
  * every caller resets the window of every other caller. Reading {@code getProcessCpuTime} and
@@ -25,7 +26,7 @@ import java.util.function.LongSupplier;
  */
 public final class CpuSampler implements CpuSource, Closeable {
   static final long PERIOD_MILLIS = 100;
-  static final double TAU_NANOS = 1e9;
+  static final double TAU_NANOS = 0.5e9;
   private static final LongSupplier UNKNOWN_CPU_TIME =
       new LongSupplier() {
         @Override

@@ -3,84 +3,103 @@ package io.levee.rules.policy.adaptive;
 import io.levee.rules.model.AdaptiveSpec;
 
 /**
- * A concurrency limit moved by the latency gradient against a learned no-load baseline, with process
- * CPU as a guard.
+ * A concurrency limit moved by the latency gradient against a learned no-load baseline; process CPU
+ * decides how far a latency rise is trusted and how fast the limit may grow.
  *
  * <p><b>What.</b> Once per window, the window's median latency is compared with a baseline: the
- * median the same calls take when nothing queues. Latency well above the baseline means calls are
- * queueing behind this limit (threads, a pool, a CPU, a downstream), so the limit comes down in
- * proportion. Flat latency while the limit is really used means there is room, so it grows. CPU above
- * {@code cpu-target} forces a proportional decrease even while latency looks fine, and growth fades
- * out as CPU approaches the target, so the CPU rule is a slope, never an on/off gate.
+ * median the same calls take when nothing queues. Latency well above the baseline means calls queue
+ * behind this limit (for a CPU, a pool, a downstream), so the limit comes down to the concurrency
+ * that would carry the same work without the queue. Flat latency while the limit is really used
+ * means there is room, so it grows: fast while the CPU is below {@code cpu-target}, one call per
+ * window above it.
  *
  * <pre>
  *   ratio    = p50 / baseline
- *   gLatency = ratio > TOLERANCE ? TOLERANCE / ratio : 1
+ *   gLatency = ratio > TOLERANCE ? TOLERANCE / ratio : 1   (CPU below target: only on the 2nd such window in a row)
  *   gDrops   = dropRate > DROP_TOLERANCE ? 1 - dropRate : 1
- *   gCpu     = cpu > target and cpu not already falling ? target / cpu : 1
- *   g        = max(0.5, min(gLatency, gDrops, gCpu))
- *   g < 1                               : L = max(L / 2, g * min(L, maxInFlight))
- *   ratio <= FLAT, maxInFlight >= L / 2 : L = L + sqrt(L) * clamp((target - cpu) / CPU_BAND, 0, 1)
+ *   g        = max(MAX_CUT, min(gLatency, gDrops))
+ *   g < 1                               : L = max(L * MAX_CUT, g * min(L, maxInFlight))
+ *   ratio <= FLAT, maxInFlight >= L / 2 : L = L + (cpu > target ? 1 : max(sqrt(L), L * FAST_GROWTH))
  *   otherwise                           : L unchanged
  *   L clamped to [min-limit, max-limit]; kept as a double so small steps add up
  * </pre>
  *
+ * <p><b>CPU saturation.</b> With every core busy, a CPU-bound call's latency is its CPU time times
+ * the calls sharing a core, so {@code TOLERANCE / ratio * inUse} is about {@code TOLERANCE} times
+ * the concurrency the cores can run: enough queue that a core never idles waiting for the next
+ * arrival, little enough that the admitted calls stay fast (on 2 cores and a 2 ms page: a limit of
+ * about 4, 0.92 C of goodput, p99 twice the CPU time). One window with the CPU above target is
+ * enough to cut, as deep as a quarter per window, so a step to twice the capacity is absorbed in
+ * one or two windows (50-100 ms). The CPU target is not an operating point: holding the CPU at
+ * 80 % would throw away a fifth of the capacity, and a CPU gate that rejects everything above it is
+ * a square wave (Sentinel's CPU rule, go-kratos' cool-off).
+ *
+ * <p><b>A slower dependency is not overload.</b> Calls that wait on a downstream use no CPU; with
+ * the CPU below target a latency rise must show in two windows in a row before it cuts (one window
+ * of a mixed service is easily dominated by its slow calls), and a cut made that way is checked in
+ * the next window: if the median did not fall with the concurrency, the calls were not queueing
+ * behind this limit, so the baseline takes the new median at once and the limit goes back. Meanwhile
+ * the fast growth while the CPU is idle lets the limit follow the calls that hold permits longer, so
+ * a fast page is not starved by a slow one sharing the limit.
+ *
  * <p><b>Baseline.</b> A low envelope of the windows' medians. It follows a lower median quickly
  * (halfway each window). It rises only slowly (time constant {@code RELEARN_NANOS}) and only while
  * the window was unloaded: the limit not really used ({@code maxInFlight < L/2}) or already at its
- * floor, CPU at or below target, failures tolerated. Under overload it is frozen, so a long overload
- * cannot teach it that slow is normal (the baseline drift Uber reports for Cinnamon), while a
- * dependency that truly became slower is accepted after a while instead of being starved forever.
- * Comparing median with median keeps a service whose calls are bimodal (cache hits and misses) from
- * looking congested; a minimum-based baseline collapses on one lucky call (Vegas, concurrency-limits
- * #37).
+ * floor, CPU at or below target, failures tolerated; or at once through the check above. Under
+ * overload it is frozen, so a long overload cannot teach it that slow is normal (the baseline drift
+ * Uber reports for Cinnamon). Comparing median with median keeps a service whose calls are bimodal
+ * (cache hits and misses) from looking congested; a minimum-based baseline collapses on one lucky
+ * call (Vegas, concurrency-limits #37).
  *
  * <p><b>Probes.</b> A baseline first measured under overload (a cold start into a queue) would make
  * queueing look normal. So after {@code PROBE_AFTER} windows held near the knee, the limit dips to
- * {@code PROBE_STEP} of itself for one window. If the median falls with it, calls were queueing:
- * the baseline takes the lower median and the probe steps down again; as soon as the median stops
- * falling, the limit goes back to the last level that still helped. From six times the useful
- * concurrency that is about seven windows; on a server that was right all along it costs one window
- * at 3/4 of the limit. The dips are relative, never a pin to the minimum (Envoy's minRTT windows
- * cause bursts of 503s).
+ * {@code PROBE_STEP} of itself for one window. While the median falls with it and stays under what
+ * the baseline explains, the baseline takes the lower median and the probe steps down again; then
+ * the limit goes back to where the probe started and the gradient judges it against the corrected
+ * baseline. The dips are relative, never a pin to the minimum (Envoy's minRTT windows cause bursts
+ * of 503s).
  *
- * <p><b>Regimes.</b> Healthy: latency flat, the limit grows by about √L per window while in use and
- * holds while the application does not need it, so a healthy service is never cut. Entering
- * overload: the worst of the three signals cuts, at most by half per window, from the concurrency
- * actually in use, so 200 comes down to 25 in three windows (0.3–0.75 s). Near the knee (median
- * between {@code FLAT} and {@code TOLERANCE} times the baseline) the limit holds, apart from probes:
- * no slow upward creep under mild overload (concurrency-limits #134). Failures above {@code
+ * <p><b>Regimes.</b> Healthy: the limit grows while in use and holds while the application does not
+ * need it, about twice the calls in flight, so a healthy service is never cut and sees no rejects.
+ * Overload: cut from the concurrency actually in use, at most to a quarter per window. Near the knee
+ * (median between {@code FLAT} and {@code TOLERANCE} times the baseline) the limit holds, apart from
+ * probes: no slow upward creep under mild overload (concurrency-limits #134). Failures above {@code
  * DROP_TOLERANCE} of the calls count as congestion (timeouts hide the gradient: #137); below it, a
  * service's usual error rate does not erode the limit.
  *
  * <p><b>Cost.</b> O(1) arithmetic per window, no allocation; the histogram sweep belongs to the
- * recorder.
+ * recorder. The simulation in the tests ({@code policy.adaptive.sim}) is where the constants come
+ * from.
  *
  * <p><b>References.</b> Netflix concurrency-limits {@code Gradient2Limit} (gradient, app-limited
  * hold); Envoy adaptive concurrency (median against a no-load median, √L headroom); Sentinel system
  * rules and go-kratos BBR (CPU as the overload signal, and why a CPU gate must not be bang-bang).
  */
 public final class GradientCpuLimit implements LimitAlgorithm {
-  static final double TOLERANCE = 1.5;
-  static final double FLAT = 1.2;
+  static final double TOLERANCE = 2.0;
+  static final double FLAT = 1.25;
   static final double DROP_TOLERANCE = 0.1;
-  static final double CPU_BAND = 0.1;
-  static final double MAX_CUT = 0.5;
+  static final double MAX_CUT = 0.25;
+  static final double FAST_GROWTH = 0.5;
   static final long RELEARN_NANOS = 20_000_000_000L;
   static final int MIN_LATENCY_SAMPLES = 3;
-  static final int PROBE_AFTER = 20;
+  static final int PROBE_AFTER = 50;
   static final double PROBE_STEP = 0.75;
   static final double PROBE_FALL = 0.9;
+  static final double CPU_NOISE = 0.02;
 
   private final int minLimit;
   private final int maxLimit;
   private double estimate;
   private int lastLimit = -1;
   private long baselineNanos;
-  private double lastCpu;
   private int heldWindows;
   private double probeFrom;
   private long probeP50;
+  private double checkFrom;
+  private long checkP50;
+  private double checkCpu;
+  private boolean coolRise;
 
   public GradientCpuLimit(AdaptiveSpec spec) {
     this.minLimit = spec.minLimit;
@@ -97,14 +116,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (currentLimit != lastLimit) {
       estimate = currentLimit;
     }
-    double cpu = w.cpu();
-    double target = w.cpuTarget();
-    boolean cpuFalling = cpu < lastCpu;
-    lastCpu = cpu;
     if (w.samples() + w.drops() == 0) {
       return remember(currentLimit);
     }
-
+    boolean cpuHot = w.cpu() > w.cpuTarget();
     boolean latencyKnown = w.samples() >= MIN_LATENCY_SAMPLES;
     long p50 = w.percentileRttNanos(0.5);
     if (latencyKnown && baselineNanos == 0) {
@@ -112,40 +127,54 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
     boolean dropsTolerated = w.dropRate() <= DROP_TOLERANCE;
     if (probeFrom > 0) {
-      if (dropsTolerated && cpu <= target) {
-        estimate = probeStep(latencyKnown, p50);
+      estimate = probeStep(latencyKnown, p50);
+      return remember((int) Math.round(estimate));
+    }
+    if (checkFrom > 0 && w.maxInFlight() > currentLimit && !cpuHot) {
+      return remember(currentLimit); // calls admitted before the cut are still in flight: wait
+    }
+    if (checkFrom > 0) {
+      double before = checkFrom;
+      checkFrom = 0;
+      boolean cpuRose = w.cpu() > checkCpu + CPU_NOISE;
+      if (latencyKnown && !cpuHot && !cpuRose && dropsTolerated && p50 >= checkP50 * PROBE_FALL) {
+        // Fewer calls in flight, same latency: not a queue behind this limit, a slower dependency.
+        baselineNanos = p50;
+        estimate = before;
         return remember((int) Math.round(estimate));
       }
-      probeFrom = 0; // real trouble: stay at the probe's lower limit and decide as usual
     }
     double ratio = latencyKnown ? (double) p50 / baselineNanos : 1;
 
     double g = 1;
-    if (ratio > TOLERANCE) {
+    boolean rise = ratio > TOLERANCE;
+    coolRise = rise && !cpuHot && !coolRise && w.maxInFlight() < estimate;
+    if (rise && !coolRise) {
       g = TOLERANCE / ratio;
     }
     if (!dropsTolerated) {
       g = Math.min(g, 1 - w.dropRate());
     }
-    if (cpu > target && !cpuFalling) {
-      g = Math.min(g, target / cpu);
-    }
     g = Math.max(MAX_CUT, g);
 
     boolean appLimited = w.maxInFlight() * 2 < estimate;
     if (g < 1) {
+      if (rise && !cpuHot && dropsTolerated) {
+        checkFrom = estimate;
+        checkP50 = p50;
+        checkCpu = w.cpu();
+      }
       double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
       estimate = Math.max(estimate * MAX_CUT, g * inUse);
     } else if (latencyKnown && ratio <= FLAT && !appLimited) {
-      double headroom = Math.min(1, Math.max(0, (target - cpu) / CPU_BAND));
-      estimate += Math.sqrt(estimate) * headroom;
-    } else if (latencyKnown && !appLimited && ++heldWindows >= PROBE_AFTER) {
+      estimate += cpuHot ? 1 : Math.max(Math.sqrt(estimate), estimate * FAST_GROWTH);
+    } else if (latencyKnown && !appLimited && !coolRise && ++heldWindows >= PROBE_AFTER) {
       startProbe(p50);
     }
     estimate = Math.min(maxLimit, Math.max(minLimit, estimate));
 
     if (latencyKnown) {
-      learnBaseline(w, p50, appLimited || currentLimit <= minLimit, cpu <= target && dropsTolerated);
+      learnBaseline(w, p50, appLimited || currentLimit <= minLimit, !cpuHot && dropsTolerated);
     }
     return remember((int) Math.round(estimate));
   }
@@ -159,20 +188,22 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
   }
 
-  /** The window that just closed ran at a probe's lower limit: did latency follow it down? */
+  /**
+   * The window that just closed ran at a probe's lower limit. While the median keeps falling with
+   * the limit and is still above what the baseline explains, the baseline was learned under load:
+   * take the lower median and step down again. Then go back to where the probe started and let the
+   * gradient judge it against the corrected baseline.
+   */
   private double probeStep(boolean latencyKnown, long p50) {
-    if (!latencyKnown) {
-      double back = probeFrom;
-      probeFrom = 0;
-      return back;
+    if (latencyKnown) {
+      boolean falling = p50 < probeP50 * PROBE_FALL && p50 < baselineNanos * FLAT;
+      baselineNanos = Math.min(baselineNanos, p50);
+      if (falling && estimate * PROBE_STEP >= minLimit) {
+        probeP50 = p50;
+        return estimate * PROBE_STEP;
+      }
     }
-    baselineNanos = Math.min(baselineNanos, p50);
-    if (p50 < probeP50 * PROBE_FALL && estimate * PROBE_STEP >= minLimit) {
-      probeFrom = estimate;
-      probeP50 = p50;
-      return estimate * PROBE_STEP;
-    }
-    double back = p50 < probeP50 * PROBE_FALL ? estimate : probeFrom;
+    double back = probeFrom;
     probeFrom = 0;
     return back;
   }

@@ -86,7 +86,7 @@ class AdaptiveLimiterTest {
   @Test
   void neverClosesAWindowEarly() {
     complete(500, MS);
-    clock.advanceMillis(99);
+    clock.advanceMillis(AdaptiveLimiter.MIN_WINDOW_NANOS / MS - 1);
     complete(1, MS);
     assertThat(algorithm.windows).isZero();
     clock.advanceMillis(1);

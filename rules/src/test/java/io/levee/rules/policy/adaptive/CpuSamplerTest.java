@@ -22,8 +22,8 @@ class CpuSamplerTest {
   }
 
   @Test
-  void smoothsWithATimeConstantOfOneSecond() {
-    runFor(10, 1.0); // one second of a fully busy process, from idle
+  void smoothsWithATimeConstantOfHalfASecond() {
+    runFor(5, 1.0); // half a second of a fully busy process, from idle
     assertThat(sampler.sampleLoad()).isCloseTo(1 - Math.exp(-1), within(0.01));
   }
 

@@ -22,9 +22,15 @@ class GradientCpuLimitTest {
   }
 
   @Test
-  void growsBySquareRootWhenLatencyFlatAndLimitUsed() {
+  void growsByHalfWhenLatencyFlatLimitUsedAndCpuBelowTarget() {
     int next = algorithm.nextLimit(window(10 * MS, 40, 0, 0.2), 40);
-    assertThat(next).isEqualTo(40 + (int) Math.round(Math.sqrt(40)));
+    assertThat(next).isEqualTo(60);
+  }
+
+  @Test
+  void growsOneCallPerWindowAboveCpuTarget() {
+    int next = algorithm.nextLimit(window(10 * MS, 40, 0, 0.95), 40);
+    assertThat(next).isEqualTo(41);
   }
 
   @Test
@@ -34,9 +40,28 @@ class GradientCpuLimitTest {
   }
 
   @Test
-  void cutsInProportionToLatencyRise() {
-    int next = algorithm.nextLimit(window(20 * MS, 40, 0, 0.2), 40);
-    assertThat(next).isEqualTo(30); // 1.5 / 2.0 of 40
+  void cutsInProportionToLatencyRiseAtOnceWhenCpuAboveTarget() {
+    int next = algorithm.nextLimit(window(30 * MS, 40, 0, 0.9), 40);
+    assertThat(next).isBetween(26, 27); // 2.0 / 3.0 of 40, to the histogram's resolution
+  }
+
+  @Test
+  void cutsOnALatencyRiseWithIdleCpuOnlyWhenItLastsTwoWindows() {
+    assertThat(algorithm.nextLimit(window(30 * MS, 20, 0, 0.2), 40)).isEqualTo(40);
+    assertThat(algorithm.nextLimit(window(30 * MS, 20, 0, 0.2), 40)).isEqualTo(13);
+  }
+
+  @Test
+  void cutsAtOnceWhenTheLimitIsFullEvenWithIdleCpu() {
+    assertThat(algorithm.nextLimit(window(30 * MS, 40, 0, 0.2), 40)).isBetween(26, 27);
+  }
+
+  @Test
+  void keepsCuttingWhenLatencyFallsWithTheCut() {
+    int cut = algorithm.nextLimit(window(30 * MS, 40, 0, 0.2), 40);
+    int next = algorithm.nextLimit(window(20 * MS, cut, 0, 0.2), cut);
+    assertThat(next).isLessThanOrEqualTo(cut);
+    assertThat(algorithm.baselineNanos()).isLessThan(11 * MS);
   }
 
   @Test
@@ -46,40 +71,23 @@ class GradientCpuLimitTest {
   }
 
   @Test
-  void cutsAtMostHalfPerWindow() {
-    int next = algorithm.nextLimit(window(500 * MS, 40, 0, 0.2), 40);
-    assertThat(next).isEqualTo(20);
+  void cutsAtMostToAQuarterPerWindow() {
+    int next = algorithm.nextLimit(window(500 * MS, 40, 0, 0.9), 40);
+    assertThat(next).isEqualTo(10);
   }
 
   @Test
   void cutsFromTheConcurrencyActuallyInUse() {
-    int next = algorithm.nextLimit(window(20 * MS, 15, 0, 0.2), 40);
-    assertThat(next).isEqualTo(20); // 0.75 * 15 is below the bound of half the limit
-    next = algorithm.nextLimit(window(20 * MS, 15, 0, 0.2), 20);
-    assertThat(next).isEqualTo(11);
+    int next = algorithm.nextLimit(window(40 * MS, 15, 0, 0.9), 40);
+    assertThat(next).isEqualTo(10); // 0.5 * 15 is below the bound of a quarter of the limit
+    next = algorithm.nextLimit(window(40 * MS, 15, 0, 0.9), 20);
+    assertThat(next).isEqualTo(8);
   }
 
   @Test
-  void cutsWhenCpuAboveTargetWhileLatencyIsFlat() {
-    int next = algorithm.nextLimit(window(10 * MS, 40, 0, 1.0), 40);
-    assertThat(next).isEqualTo(32); // 0.8 / 1.0 of 40
-  }
-
-  @Test
-  void holdsCpuCutWhileCpuIsAlreadyFalling() {
-    algorithm.nextLimit(window(10 * MS, 40, 0, 1.0), 40);
-    int next = algorithm.nextLimit(window(10 * MS, 32, 0, 0.95), 32);
-    assertThat(next).isEqualTo(32);
-  }
-
-  @Test
-  void growthFadesOutAsCpuApproachesTarget() {
-    int farBelow = fresh().nextLimit(window(10 * MS, 100, 0, 0.5), 100);
-    int halfway = fresh().nextLimit(window(10 * MS, 100, 0, 0.75), 100);
-    int atTarget = fresh().nextLimit(window(10 * MS, 100, 0, 0.8), 100);
-    assertThat(farBelow).isEqualTo(110);
-    assertThat(halfway).isEqualTo(105);
-    assertThat(atTarget).isEqualTo(100);
+  void holdsWhenCpuAboveTargetButLatencyNearTheKnee() {
+    int next = algorithm.nextLimit(window(15 * MS, 40, 0, 1.0), 40);
+    assertThat(next).isEqualTo(40); // the CPU target is no operating point: that would cost capacity
   }
 
   @Test
@@ -99,12 +107,12 @@ class GradientCpuLimitTest {
   }
 
   @Test
-  void cutsHalfWhenEveryCallFailed() {
+  void cutsToAQuarterWhenEveryCallFailed() {
     WindowSample w = new WindowSample().setMaxInFlight(40).setCpu(0.2, TARGET).setWindowNanos(WINDOW);
     for (int i = 0; i < 10; i++) {
       w.drop();
     }
-    assertThat(algorithm.nextLimit(w, 40)).isEqualTo(20);
+    assertThat(algorithm.nextLimit(w, 40)).isEqualTo(10);
   }
 
   @Test
@@ -131,7 +139,7 @@ class GradientCpuLimitTest {
   @Test
   void keepsBaselineFrozenDuringOverload() {
     for (int i = 0; i < 200; i++) {
-      algorithm.nextLimit(window(30 * MS, 40, 0, 0.2), 40);
+      algorithm.nextLimit(window(30 * MS, 40, 0, 0.9), 40);
     }
     assertThat(algorithm.baselineNanos()).isLessThan(11 * MS);
   }
@@ -144,22 +152,27 @@ class GradientCpuLimitTest {
   }
 
   @Test
-  void relearnsASlowerDependencySlowlyOnceAtTheFloor() {
+  void acceptsASlowerDependencyWhenLatencyDoesNotFallWithTheCut() {
     int limit = 40;
-    int windows = 0;
-    while (limit > spec.minLimit) {
-      limit = algorithm.nextLimit(window(100 * MS, limit, 0, 0.2), limit);
-      windows++;
-    }
-    assertThat(windows).isLessThanOrEqualTo(5);
-    int atFloor = 0;
-    while (limit == spec.minLimit && atFloor < 1000) {
-      limit = algorithm.nextLimit(window(100 * MS, limit, 0, 0.2), limit);
-      atFloor++;
-    }
-    // Seconds of windows, not one: a slower dependency is accepted, but not at once.
-    assertThat(atFloor).isBetween(50, 500);
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    assertThat(limit).isEqualTo(40); // one window of a rise with idle CPU: not yet
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    assertThat(limit).isEqualTo(10);
+    limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
+    assertThat(limit).isEqualTo(40); // same latency with fewer calls in flight: not a queue
     assertThat(algorithm.baselineNanos()).isGreaterThan(80 * MS);
+    for (int i = 0; i < 20; i++) {
+      assertThat(algorithm.nextLimit(window(100 * MS, 19, 0, 0.2), limit)).isEqualTo(40);
+    }
+  }
+
+  @Test
+  void doesNotAcceptAHigherLatencyWhileTheCpuClimbs() {
+    int limit = algorithm.nextLimit(window(30 * MS, 40, 0, 0.5), 40);
+    assertThat(limit).isBetween(26, 27);
+    limit = algorithm.nextLimit(window(30 * MS, limit, 0, 0.65), limit);
+    assertThat(limit).isLessThanOrEqualTo(27); // not restored: the cut stands
+    assertThat(algorithm.baselineNanos()).isLessThan(11 * MS);
   }
 
   @Test
@@ -180,10 +193,10 @@ class GradientCpuLimitTest {
     QueueingServer server = new QueueingServer(10, 10 * MS);
     GradientCpuLimit cold = new GradientCpuLimit(spec);
     int limit = 60;
-    for (int i = 0; i < 60; i++) {
+    for (int i = 0; i < 150; i++) {
       limit = cold.nextLimit(server.window(limit), limit);
     }
-    assertThat(limit).isBetween(10, 16);
+    assertThat(limit).isBetween(10, 20); // up to TOLERANCE times the workers
     assertThat(cold.baselineNanos()).isLessThan(12 * MS);
   }
 
@@ -202,7 +215,7 @@ class GradientCpuLimitTest {
       assertThat(next).isEqualTo(40);
       limit = next;
     }
-    assertThat(dips).isBetween(8, 10); // about one every PROBE_AFTER held windows
+    assertThat(dips).isBetween(3, 4); // about one every PROBE_AFTER held windows
   }
 
   @Test
@@ -216,15 +229,15 @@ class GradientCpuLimitTest {
     assertThat(limit).isBetween(20, 32);
     server = new QueueingServer(10, 10 * MS);
     int windows = 0;
-    while (limit > 15 && windows < 100) {
+    while (limit > 20 && windows < 100) {
       limit = steady.nextLimit(server.window(limit), limit);
       windows++;
     }
-    assertThat(windows).isLessThanOrEqualTo(5);
+    assertThat(windows).isLessThanOrEqualTo(3);
     for (int i = 0; i < 60; i++) {
       limit = steady.nextLimit(server.window(limit), limit);
     }
-    assertThat(limit).isBetween(10, 16);
+    assertThat(limit).isBetween(10, 20);
   }
 
   private GradientCpuLimit fresh() {

@@ -1,0 +1,147 @@
+package io.levee.rules.policy.adaptive.sim;
+
+import io.levee.rules.model.AdaptiveSpec;
+import io.levee.rules.policy.adaptive.AdaptiveLimiter;
+import io.levee.rules.policy.adaptive.ManualCpu;
+import io.levee.rules.time.ManualClock;
+
+/** What stands in front of the servlet in the simulated container, seeing every request. */
+public interface Admission {
+  boolean tryAcquire(long now);
+
+  void release(long now, long rttNanos);
+
+  /** The smoothed process CPU load, every 100 ms, as the agent's sampler reports it. */
+  void cpu(long now, double load);
+
+  /** The process CPU averaged over the last second, raw, as Sentinel samples it. */
+  default void cpuLastSecond(long now, double load) {}
+
+  int limit();
+
+  /** A contender by name: a factory, since each run needs a fresh one. */
+  record Contender(String name, java.util.function.Supplier<Admission> create) {}
+
+  /** No protection at all. */
+  static Admission none() {
+    return new Admission() {
+      @Override
+      public boolean tryAcquire(long now) {
+        return true;
+      }
+
+      @Override
+      public void release(long now, long rttNanos) {}
+
+      @Override
+      public void cpu(long now, double load) {}
+
+      @Override
+      public int limit() {
+        return Scenario.THREADS;
+      }
+    };
+  }
+
+  /** Levee's {@link AdaptiveLimiter} as the agent builds it for the {@code system} rule. */
+  static Admission levee(AdaptiveSpec spec) {
+    return levee(spec, AdaptiveLimiter::create);
+  }
+
+  interface LimiterFactory {
+    AdaptiveLimiter create(AdaptiveSpec spec, ManualClock clock, ManualCpu cpu);
+  }
+
+  static Admission levee(AdaptiveSpec spec, LimiterFactory factory) {
+    ManualClock clock = new ManualClock(0);
+    ManualCpu cpu = new ManualCpu(0);
+    AdaptiveLimiter limiter = factory.create(spec, clock, cpu);
+    return new Admission() {
+      @Override
+      public boolean tryAcquire(long now) {
+        advance(now);
+        return limiter.tryAcquire(now);
+      }
+
+      @Override
+      public void release(long now, long rttNanos) {
+        advance(now);
+        limiter.release(now, rttNanos, false);
+      }
+
+      @Override
+      public void cpu(long now, double load) {
+        cpu.set(load);
+      }
+
+      @Override
+      public int limit() {
+        return limiter.limit();
+      }
+
+      private void advance(long now) {
+        clock.advanceNanos(now - clock.nanoTime());
+      }
+    };
+  }
+
+  /** A fixed concurrency limit (a semaphore bulkhead without waiting). */
+  static Admission fixed(int max) {
+    return new Admission() {
+      private int inFlight;
+
+      @Override
+      public boolean tryAcquire(long now) {
+        if (inFlight >= max) {
+          return false;
+        }
+        inFlight++;
+        return true;
+      }
+
+      @Override
+      public void release(long now, long rttNanos) {
+        inFlight--;
+      }
+
+      @Override
+      public void cpu(long now, double load) {}
+
+      @Override
+      public int limit() {
+        return max;
+      }
+    };
+  }
+
+  /**
+   * Sentinel's system rule with {@code highestCpuUsage}: every inbound entry is blocked while the
+   * CPU usage sampled once a second is above the threshold.
+   */
+  static Admission sentinelCpu(double threshold) {
+    return new Admission() {
+      private double lastSecond;
+
+      @Override
+      public boolean tryAcquire(long now) {
+        return lastSecond <= threshold;
+      }
+
+      @Override
+      public void release(long now, long rttNanos) {}
+
+      @Override
+      public void cpu(long now, double load) {}
+
+      @Override
+      public void cpuLastSecond(long now, double load) {
+        lastSecond = load;
+      }
+
+      @Override
+      public int limit() {
+        return lastSecond <= threshold ? Scenario.THREADS : 0;
+      }
+    };
+  }
+}

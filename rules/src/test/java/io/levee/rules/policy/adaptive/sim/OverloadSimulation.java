@@ -1,0 +1,78 @@
+package io.levee.rules.policy.adaptive.sim;
+
+import io.levee.rules.model.AdaptiveSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the benchmark's overload scenarios in the simulated container against every contender and
+ * prints one table per scenario. A benchmark, not a test: run it with
+ *
+ * <pre>
+ *   mvn -B -q -o -pl rules -am test-compile
+ *   java -cp rules/target/test-classes:rules/target/classes:bootstrap/target/classes \
+ *       io.levee.rules.policy.adaptive.sim.OverloadSimulation [seed]
+ * </pre>
+ */
+public final class OverloadSimulation {
+  private OverloadSimulation() {}
+
+  public static void main(String[] args) {
+    long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
+    int best = bestStaticLimit(seed);
+    List<Admission.Contender> contenders = new ArrayList<>();
+    contenders.add(new Admission.Contender("none", Admission::none));
+    contenders.add(new Admission.Contender("static " + best, () -> Admission.fixed(best)));
+    contenders.add(new Admission.Contender("gradient2 default", Gradient2::defaults));
+    contenders.add(new Admission.Contender("gradient2 tuned", () -> new Gradient2(2, 200, 20)));
+    contenders.add(new Admission.Contender("sentinel cpu 0.8", () -> Admission.sentinelCpu(0.8)));
+    contenders.add(
+        new Admission.Contender("levee", () -> Admission.levee(AdaptiveSpec.defaults())));
+
+    System.out.printf("C = %.0f req/s, deadline %d ms, seed %d%n", Scenario.C,
+        Scenario.DEADLINE_NANOS / 1_000_000, seed);
+    System.out.println("\n== " + Scenario.step().name());
+    System.out.println(
+        "contender            goodput@2C  p50ms  p99ms  rej@0.5C(before/after)  settle-up  settle-down  limitCoV  meanLimit");
+    for (Admission.Contender c : contenders) {
+      System.out.println(row(c.name(), Outcomes.step(c.create().get(), seed)));
+    }
+    for (double io : new double[] {200, 400}) {
+      Scenario s = Scenario.slowDownstream(io);
+      System.out.println("\n== " + s.name());
+      System.out.println(
+          "contender            /cpu kept  /cpu p99ms(slow)  /io served(slow)/offered  rejects(slow)");
+      for (Admission.Contender c : contenders) {
+        System.out.println(row(c.name(), Outcomes.slow(c.create().get(), io, seed)));
+      }
+    }
+    System.out.println("\n== " + Scenario.retryStorm().name());
+    System.out.println(
+        "contender            goodput@0.7C  goodput@3C  p99ms@3C  recovery-s  after/before");
+    for (Admission.Contender c : contenders) {
+      System.out.println(row(c.name(), Outcomes.retry(c.create().get(), seed)));
+    }
+  }
+
+  private static String row(String name, double[] values) {
+    StringBuilder b = new StringBuilder(String.format("%-20s", name));
+    for (double v : values) {
+      b.append(String.format(" %10.3f", v));
+    }
+    return b.toString();
+  }
+
+  /** The fixed limit with the best goodput at 2C, ties going to the lower p99. */
+  static int bestStaticLimit(long seed) {
+    int best = 1;
+    double bestGoodput = -1;
+    for (int limit = 1; limit <= 32; limit++) {
+      double goodput = Outcomes.step(Admission.fixed(limit), seed)[0];
+      if (goodput > bestGoodput + 0.005) {
+        best = limit;
+        bestGoodput = goodput;
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,278 @@
+package io.levee.rules.policy.adaptive.sim;
+
+import java.util.ArrayDeque;
+import java.util.PriorityQueue;
+import java.util.Random;
+
+/**
+ * A discrete-event model of a servlet container: {@link Scenario#CORES} cores shared equally by
+ * every thread that wants CPU (processor sharing), {@link Scenario#THREADS} worker threads fed from
+ * an unbounded FIFO of accepted connections (Tomcat NIO), and an {@link Admission} that each request
+ * passes on its worker thread before the page runs. Clients send open-loop Poisson arrivals and time
+ * their answers from the intended send time; the server never learns that a client gave up.
+ *
+ * <p>Deterministic: one seeded random source, ties broken by event order.
+ */
+public final class ServerModel {
+  private static final long CPU_TICK_NANOS = 100_000_000L;
+  private static final double CPU_TAU_NANOS = 0.5e9; // CpuSampler.TAU_NANOS
+  private static final long RETRY_BACKOFF_NANOS = 200_000_000L;
+  private static final int ARRIVE = 0;
+  private static final int DOWNSTREAM_DONE = 1;
+  private static final int TIMEOUT = 2;
+  private static final int TICK = 3;
+
+  private final Scenario scenario;
+  private final Admission admission;
+  private final Metrics metrics;
+  private final Random random;
+  private final PriorityQueue<Event> events = new PriorityQueue<>();
+  private final PriorityQueue<Request> onCpu = new PriorityQueue<>();
+  private final ArrayDeque<Request> waitingForThread = new ArrayDeque<>();
+  private long seq;
+  private long now;
+  private int freeThreads = Scenario.THREADS;
+  private double virtual;
+  private double busyCoreNanos;
+  private double busyAtTick;
+  private double busyAtSecond;
+  private double smoothedCpu;
+  private int ticks;
+
+  public ServerModel(Scenario scenario, Admission admission, long seed) {
+    this.scenario = scenario;
+    this.admission = admission;
+    this.metrics = new Metrics(scenario);
+    this.random = new Random(seed);
+  }
+
+  /** Runs the whole scenario and returns what the clients and the limit saw. */
+  public Metrics run() {
+    long end = (long) (scenario.totalSeconds() * 1e9);
+    scheduleArrival(0, true);
+    scheduleArrival(0, false);
+    schedule(new Event(CPU_TICK_NANOS, TICK, null));
+    while (true) {
+      Event e = events.peek();
+      long cpuDone = nextCpuCompletion();
+      long next = Math.min(e == null ? Long.MAX_VALUE : e.time, cpuDone);
+      if (next > end + Scenario.CLIENT_TIMEOUT_NANOS) {
+        break;
+      }
+      advanceTo(next);
+      if (cpuDone <= (e == null ? Long.MAX_VALUE : e.time)) {
+        cpuDone(onCpu.poll());
+      } else {
+        events.poll();
+        handle(e, end);
+      }
+    }
+    return metrics;
+  }
+
+  private void handle(Event e, long end) {
+    switch (e.type) {
+      case ARRIVE -> {
+        Request r = e.request;
+        if (!r.retry && r.intended < end) {
+          scheduleArrival(r.intended, r.cpuPage);
+        }
+        if (r.intended >= end) {
+          return;
+        }
+        metrics.offered(r);
+        if (scenario.retries()) {
+          schedule(new Event(r.intended + Scenario.CLIENT_TIMEOUT_NANOS, TIMEOUT, r));
+        }
+        if (freeThreads > 0) {
+          freeThreads--;
+          onThread(r);
+        } else {
+          waitingForThread.add(r);
+        }
+      }
+      case DOWNSTREAM_DONE -> finish(e.request);
+      case TIMEOUT -> {
+        Request r = e.request;
+        if (!r.answered && !r.retry) {
+          retry(r);
+        }
+        r.gaveUp = true;
+      }
+      case TICK -> tick();
+      default -> throw new IllegalStateException();
+    }
+  }
+
+  private void onThread(Request r) {
+    r.admitted = admission.tryAcquire(now);
+    if (r.admitted) {
+      r.acquired = now;
+    }
+    long work = Scenario.OVERHEAD_NANOS;
+    if (r.admitted) {
+      work += r.cpuPage ? Scenario.CPU_NANOS : Scenario.IO_CPU_NANOS;
+    }
+    r.finishVirtual = virtual + work;
+    r.seq = seq++;
+    onCpu.add(r);
+  }
+
+  private void cpuDone(Request r) {
+    if (r.admitted && !r.cpuPage) {
+      long latency = phaseAt(now).downstreamNanos();
+      schedule(new Event(now + latency, DOWNSTREAM_DONE, r));
+    } else {
+      finish(r);
+    }
+  }
+
+  private void finish(Request r) {
+    if (r.admitted) {
+      admission.release(now, now - r.acquired);
+    }
+    r.answered = true;
+    metrics.answered(r, now, r.gaveUp);
+    if (!r.admitted && scenario.retries() && !r.retry && !r.gaveUp) {
+      retry(r);
+    }
+    Request next = waitingForThread.poll();
+    if (next != null) {
+      onThread(next);
+    } else {
+      freeThreads++;
+    }
+  }
+
+  private void retry(Request r) {
+    long at = now + (long) (random.nextDouble() * RETRY_BACKOFF_NANOS);
+    schedule(new Event(at, ARRIVE, new Request(at, r.cpuPage, true)));
+  }
+
+  private void tick() {
+    double raw = (busyCoreNanos - busyAtTick) / CPU_TICK_NANOS / Scenario.CORES;
+    busyAtTick = busyCoreNanos;
+    smoothedCpu += (1 - Math.exp(-CPU_TICK_NANOS / CPU_TAU_NANOS)) * (raw - smoothedCpu);
+    admission.cpu(now, smoothedCpu);
+    if (++ticks % 10 == 0) {
+      admission.cpuLastSecond(now, (busyCoreNanos - busyAtSecond) / 1e9 / Scenario.CORES);
+      busyAtSecond = busyCoreNanos;
+    }
+    metrics.tick(now, admission.limit(), smoothedCpu);
+    schedule(new Event(now + CPU_TICK_NANOS, TICK, null));
+  }
+
+  private void scheduleArrival(long after, boolean cpuPage) {
+    long t = after;
+    while (true) {
+      Scenario.Phase phase = phaseAt(t);
+      double rate = cpuPage ? phase.cpuRate() : phase.ioRate();
+      long phaseEnd = phaseEnd(t);
+      if (rate <= 0) {
+        if (phaseEnd == Long.MAX_VALUE) {
+          return;
+        }
+        t = phaseEnd;
+        continue;
+      }
+      long gap = (long) (-Math.log(1 - random.nextDouble()) / rate * 1e9);
+      if (t + gap < phaseEnd) {
+        schedule(new Event(t + gap, ARRIVE, new Request(t + gap, cpuPage, false)));
+        return;
+      }
+      t = phaseEnd; // memoryless: start afresh at the next phase's rate
+    }
+  }
+
+  Scenario.Phase phaseAt(long t) {
+    double s = t / 1e9;
+    for (Scenario.Phase p : scenario.phases()) {
+      if (s < p.seconds()) {
+        return p;
+      }
+      s -= p.seconds();
+    }
+    return scenario.phases().get(scenario.phases().size() - 1);
+  }
+
+  private long phaseEnd(long t) {
+    double end = 0;
+    for (Scenario.Phase p : scenario.phases()) {
+      end += p.seconds();
+      if (t < (long) (end * 1e9)) {
+        return (long) (end * 1e9);
+      }
+    }
+    return Long.MAX_VALUE;
+  }
+
+  private double rate() {
+    int k = onCpu.size();
+    return k == 0 ? 0 : Math.min(1.0, (double) Scenario.CORES / k);
+  }
+
+  private long nextCpuCompletion() {
+    Request first = onCpu.peek();
+    if (first == null) {
+      return Long.MAX_VALUE;
+    }
+    return now + (long) Math.ceil(Math.max(0, first.finishVirtual - virtual) / rate());
+  }
+
+  private void advanceTo(long t) {
+    long dt = t - now;
+    if (dt > 0) {
+      virtual += dt * rate();
+      busyCoreNanos += dt * (double) Math.min(onCpu.size(), Scenario.CORES);
+      now = t;
+    }
+  }
+
+  private void schedule(Event e) {
+    e.seq = seq++;
+    events.add(e);
+  }
+
+  private static final class Event implements Comparable<Event> {
+    final long time;
+    final int type;
+    final Request request;
+    long seq;
+
+    Event(long time, int type, Request request) {
+      this.time = time;
+      this.type = type;
+      this.request = request;
+    }
+
+    @Override
+    public int compareTo(Event o) {
+      return time != o.time ? Long.compare(time, o.time) : Long.compare(seq, o.seq);
+    }
+  }
+
+  /** One client request, and its retry if it gets one. */
+  static final class Request implements Comparable<Request> {
+    final long intended;
+    final boolean cpuPage;
+    final boolean retry;
+    boolean admitted;
+    boolean answered;
+    boolean gaveUp;
+    long acquired;
+    double finishVirtual;
+    long seq;
+
+    Request(long intended, boolean cpuPage, boolean retry) {
+      this.intended = intended;
+      this.cpuPage = cpuPage;
+      this.retry = retry;
+    }
+
+    @Override
+    public int compareTo(Request o) {
+      int c = Double.compare(finishVirtual, o.finishVirtual);
+      return c != 0 ? c : Long.compare(seq, o.seq);
+    }
+  }
+}
