@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,11 +21,12 @@ public final class Stub implements AutoCloseable {
 
   private final HttpServer server;
   private final ScheduledExecutorService delays = Executors.newScheduledThreadPool(2);
+  private final ExecutorService workers = Executors.newFixedThreadPool(4);
   private volatile long latencyMillis = 20;
 
   public Stub(int port) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1000);
-    server.setExecutor(Executors.newFixedThreadPool(4));
+    server.setExecutor(workers);
     server.createContext("/fast", this::answer);
     server.createContext(
         "/slow",
@@ -44,10 +46,12 @@ public final class Stub implements AutoCloseable {
   }
 
   private void answer(HttpExchange exchange) {
-    try (OutputStream out = exchange.getResponseBody()) {
+    try {
       exchange.getRequestBody().readAllBytes();
       exchange.sendResponseHeaders(200, BODY.length);
+      OutputStream out = exchange.getResponseBody();
       out.write(BODY);
+      out.close();
     } catch (IOException e) {
       // the application gave up on this call; nothing to answer
     } finally {
@@ -59,5 +63,6 @@ public final class Stub implements AutoCloseable {
   public void close() {
     server.stop(0);
     delays.shutdownNow();
+    workers.shutdownNow();
   }
 }
