@@ -15,7 +15,7 @@ public final class Bin {
   /** Latency of the answered (2xx) calls, from the intended send time. */
   public final Histogram admitted = new Histogram(60_000_000L, 2);
 
-  synchronized void recordAdmitted(long micros) {
+  public synchronized void recordAdmitted(long micros) {
     admitted.recordValue(Math.min(micros, admitted.getHighestTrackableValue()));
   }
 
