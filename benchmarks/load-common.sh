@@ -1,7 +1,10 @@
 # Shared by run-overload.sh and run-overhead.sh (sourced, from the repository root): builds the
 # agent jar and the load benchmark, and decides the CPU pinning.
-mvn -B -q -o -pl agent,benchmarks/load -am package -DskipTests 2>/dev/null \
-  || mvn -B -q -pl agent,benchmarks/load -am package -DskipTests
+# SKIP_BUILD=1 reuses the jars already built (a second run on the same commit).
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+  mvn -B -q -o -pl agent,benchmarks/load -am package -DskipTests 2>/dev/null \
+    || mvn -B -q -pl agent,benchmarks/load -am package -DskipTests
+fi
 if [ -f agent/target/levee-agent.jar ]; then
   agent=agent/target/levee-agent.jar
 else

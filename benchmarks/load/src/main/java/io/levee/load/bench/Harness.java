@@ -68,10 +68,20 @@ final class Harness implements AutoCloseable {
     return new OpenLoop(client, app.base(), stub, limits, retry);
   }
 
+  /**
+   * A free port below the usual ephemeral range (32768-60999): the generator's thousands of client
+   * connections take ephemeral ports, and one of them would otherwise hold the agent's port.
+   */
   private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
+    for (int attempt = 0; attempt < 100; attempt++) {
+      int port = 20_000 + java.util.concurrent.ThreadLocalRandom.current().nextInt(12_000);
+      try (ServerSocket s = new ServerSocket(port)) {
+        return s.getLocalPort();
+      } catch (IOException taken) {
+        // try another
+      }
     }
+    throw new IOException("no free port in 20000-31999");
   }
 
   @Override

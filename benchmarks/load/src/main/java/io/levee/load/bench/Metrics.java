@@ -37,7 +37,7 @@ final class Metrics {
         Window base = new Window(s, "cpu", at[1], at[2]);
         Window slow = new Window(s, "cpu", at[2], at[3]);
         Window ioSlow = new Window(s, "io", at[2], at[3]);
-        m.put("/cpu goodput while slow (× before)", slow.goodPerSecond() / base.goodPerSecond());
+        m.put("/cpu goodput while slow (× before)", base.good == 0 ? Double.NaN : slow.goodPerSecond() / base.goodPerSecond());
         m.put("/cpu p99 before (ms)", base.millis(99));
         m.put("/cpu p99 while slow (ms)", slow.millis(99));
         m.put("/cpu reject ratio while slow", slow.rejectRatio());

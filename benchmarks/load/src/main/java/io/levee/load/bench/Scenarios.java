@@ -14,8 +14,11 @@ final class Scenarios {
   static final List<String> NAMES = List.of("step", "slow-io", "retry");
   static final long CPU_DEADLINE_MS = 250;
   static final long IO_DEADLINE_MS = 1000;
-  /** /io calls per second: at 400 ms they alone would need 240 of the 200 worker threads. */
-  static final double IO_RATE = 600;
+  /**
+   * /io calls per second, as a multiple of C so that the mix stays below capacity at 20 ms on any
+   * machine; with C above 333/s, at 400 ms these calls alone need more than the 200 threads.
+   */
+  static final double IO_RATE_OF_C = 1.5;
 
   private Scenarios() {}
 
@@ -58,7 +61,7 @@ final class Scenarios {
         seconds,
         List.of(
             new Load("cpu", "/cpu", 0.5 * c, CPU_DEADLINE_MS),
-            new Load("io", "/io", IO_RATE, IO_DEADLINE_MS)),
+            new Load("io", "/io", IO_RATE_OF_C * c, IO_DEADLINE_MS)),
         stubMillis);
   }
 }
