@@ -1,5 +1,6 @@
 package io.levee.load.bench;
 
+import io.levee.load.app.Contenders;
 import io.levee.load.gen.Phase;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -19,9 +20,10 @@ import javax.imageio.ImageIO;
  * contender, phase boundaries as dashed lines.
  */
 final class Plot {
+  /** By the contender's place in {@link Contenders#NAMES}, so a contender keeps its colour. */
   private static final Color[] COLOURS = {
     new Color(0x555555), new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x9467bd),
-    new Color(0x8c564b), new Color(0xd62728), new Color(0x2ca02c)
+    new Color(0x8c564b), new Color(0x2ca02c), new Color(0xd62728)
   };
   private static final int W = 1100;
   private static final int PANEL = 260;
@@ -53,7 +55,8 @@ final class Plot {
       axes(g, y0, n, lo, hi, log, titles[k], phases);
       int c = 0;
       for (Map.Entry<String, double[][]> e : curves.entrySet()) {
-        g.setColor(COLOURS[c % COLOURS.length]);
+        int index = Contenders.NAMES.indexOf(e.getKey());
+        g.setColor(COLOURS[(index < 0 ? COLOURS.length - 1 : index) % COLOURS.length]);
         g.setStroke(new BasicStroke(e.getKey().equals("levee") ? 2.6f : 1.5f));
         double[] v = e.getValue()[k];
         int px = -1;

@@ -1,5 +1,6 @@
 package io.levee.load.bench;
 
+import io.levee.load.app.Contenders;
 import io.levee.load.gen.Phase;
 import io.levee.load.gen.Series;
 import java.io.IOException;
@@ -36,7 +37,7 @@ final class Report {
 
   void add(String scenario, String contender, int run, List<Phase> ph, Series s, Map<String, Double> m) {
     phases.put(scenario, ph);
-    metrics.computeIfAbsent(scenario, k -> new LinkedHashMap<>()).computeIfAbsent(contender, k -> new ArrayList<>()).add(m);
+    metrics.computeIfAbsent(scenario, k -> inOrder()).computeIfAbsent(contender, k -> new ArrayList<>()).add(m);
     double[][] curve = new double[3][s.seconds];
     for (int i = 0; i < s.seconds; i++) {
       Window w = new Window(s, "cpu", i, i + 1);
@@ -44,7 +45,12 @@ final class Report {
       curve[1][i] = w.millis(99);
       curve[2][i] = s.limitMean[i];
     }
-    curves.computeIfAbsent(scenario, k -> new LinkedHashMap<>()).computeIfAbsent(contender, k -> new ArrayList<>()).add(curve);
+    curves.computeIfAbsent(scenario, k -> inOrder()).computeIfAbsent(contender, k -> new ArrayList<>()).add(curve);
+  }
+
+  /** Tables and legends list the contenders in {@link Contenders#NAMES} order, whatever the run order. */
+  private static <V> Map<String, V> inOrder() {
+    return new java.util.TreeMap<>(java.util.Comparator.comparingInt((String n) -> Contenders.NAMES.indexOf(n)).thenComparing(n -> n));
   }
 
   void write() throws IOException {
