@@ -61,7 +61,7 @@ final class ConnectInstrumentation {
         return null;
       }
       token = Levee.jdbcConnect(url);
-      start = System.nanoTime();
+      start = Levee.start(token);
       return token;
     }
 
@@ -105,7 +105,7 @@ final class ConnectInstrumentation {
       }
       knownUrl = url;
       token = Levee.jdbcConnect(url);
-      start = System.nanoTime();
+      start = Levee.start(token);
       return token;
     }
 
