@@ -45,7 +45,8 @@ public final class TomcatApp {
         "/http",
         "/jdbc",
         "/libs",
-        "/arrivals");
+        "/arrivals",
+        "/faults");
 
     tomcat.start();
     AppProcess.ready(connector.getLocalPort());
