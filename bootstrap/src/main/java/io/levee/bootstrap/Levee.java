@@ -21,6 +21,7 @@ public final class Levee {
   }
 
   public static Object servletEnter(String method, String path, Object request) {
+    Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
       return d.servletEnter(method, path, request);
@@ -31,6 +32,7 @@ public final class Levee {
   }
 
   public static Object httpEnter(String method, String url) {
+    Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
       return d.httpEnter(method, url);
@@ -41,6 +43,7 @@ public final class Levee {
   }
 
   public static Object jdbcEnter(String jdbcUrl, String sql) {
+    Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
       return d.jdbcEnter(jdbcUrl, sql);
@@ -51,6 +54,7 @@ public final class Levee {
   }
 
   public static Object jdbcConnect(String jdbcUrl) {
+    Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
       return d.jdbcConnect(jdbcUrl);

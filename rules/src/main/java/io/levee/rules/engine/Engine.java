@@ -1,6 +1,7 @@
 package io.levee.rules.engine;
 
 import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.Faults;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.CircuitBreaker;
 import io.levee.rules.policy.adaptive.CpuSource;
@@ -83,6 +84,7 @@ public final class Engine {
 
   /** An inbound request at its outermost dispatch; {@code keys} reads per-key rate-limit keys. */
   public Object servlet(String method, String path, Object request, KeySource keys) {
+    Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
     int i = c.matcher.servlet(method, path);
     ResourceRuntime resource = i < 0 ? null : c.resources[i];
@@ -107,7 +109,16 @@ public final class Engine {
       system.countAdmitted();
       return system.permit;
     }
-    Object decision = resource.decide(request, keys, now);
+    Object decision;
+    try {
+      decision = resource.decide(request, keys, now);
+    } catch (RuntimeException | Error e) {
+      // The call goes through untracked: the system permit taken above must not leak.
+      if (system != null) {
+        system.giveBack();
+      }
+      throw e;
+    }
     if (decision instanceof Blocked) {
       if (system != null) {
         system.giveBack();
@@ -124,18 +135,21 @@ public final class Engine {
 
   /** An outbound {@code HttpURLConnection} call. */
   public Object http(String method, String url) {
+    Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
     return decide(c, c.matcher.http(method, url));
   }
 
   /** A statement execution; {@code sql} may be null. */
   public Object jdbc(String jdbcUrl, String sql) {
+    Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
     return decide(c, c.matcher.jdbc(jdbcUrl, sql));
   }
 
   /** Acquiring a connection. */
   public Object jdbcConnect(String jdbcUrl) {
+    Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
     return decide(c, c.matcher.jdbcConnect(jdbcUrl));
   }
@@ -168,12 +182,15 @@ public final class Engine {
       now = clock.nanoTime();
       duration = Math.max(0, now - startNanos);
     }
-    Outcome outcome =
-        p.resource == null
-            ? null
-            : p.resource.complete(now, duration, status, error, p.breakerAdmitted);
-    if (p.system != null) {
-      p.system.complete(now, duration, status, error, outcome);
+    Outcome outcome = null;
+    try {
+      if (p.resource != null) {
+        outcome = p.resource.complete(now, duration, status, error, p.breakerAdmitted);
+      }
+    } finally {
+      if (p.system != null) {
+        p.system.complete(now, duration, status, error, outcome);
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 package io.levee.rules.engine;
 
 import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.Faults;
 import io.levee.rules.model.CallKind;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.RateLimitSpec;
@@ -104,6 +105,9 @@ final class ResourceRuntime extends ResourceView {
    * the call then starts after the wait.
    */
   Object decide(Object request, KeySource keys, long now) {
+    Faults.at(Faults.DECIDE);
+    // Read before any permit is taken: a key source that throws must leave nothing held.
+    String key = keyed == null ? null : key(request, keys);
     boolean probeTaken = false;
     if (breaker != null) {
       long wait = breaker.tryAcquire(now);
@@ -117,7 +121,7 @@ final class ResourceRuntime extends ResourceView {
       }
     }
     if (bucket != null || keyed != null) {
-      TokenBucket b = keyed == null ? bucket : keyed.bucket(key(request, keys), now);
+      TokenBucket b = keyed == null ? bucket : keyed.bucket(key, now);
       long r = b.tryAcquire(now);
       if (r < 0) {
         if (!monitor) {
@@ -173,7 +177,16 @@ final class ResourceRuntime extends ResourceView {
    */
   Outcome complete(
       long now, long durationNanos, int status, Throwable error, boolean breakerAdmitted) {
-    Outcome outcome = failures.classify(status, error);
+    Outcome outcome;
+    RuntimeException unclassified = null;
+    try {
+      Faults.at(Faults.COMPLETE);
+      outcome = failures.classify(status, error);
+    } catch (RuntimeException e) {
+      // The permits go back all the same, without a sample; the error is reported after.
+      outcome = Outcome.IGNORED;
+      unclassified = e;
+    }
     if (outcome == Outcome.IGNORED) {
       if (breaker != null && breakerAdmitted) {
         breaker.releasePermission(now - durationNanos);
@@ -197,6 +210,9 @@ final class ResourceRuntime extends ResourceView {
       concurrency.release();
     }
     countCompleted(outcome, durationNanos);
+    if (unclassified != null) {
+      throw unclassified;
+    }
     return outcome;
   }
 
