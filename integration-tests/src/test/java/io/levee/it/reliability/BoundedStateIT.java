@@ -143,9 +143,8 @@ class BoundedStateIT {
     assertThat(blocked.number("blocked.levee")).as(blocked.raw()).isGreaterThanOrEqualTo(18L);
     Reply audit = workload.jdbc(20, "blocked:1", true);
     assertThat(audit.number("blocked.levee")).as(audit.raw()).isGreaterThanOrEqualTo(18L);
-    // a window of failures opens the breaker again: the calls after it are refused by Levee
+    // the breaker of a partner that keeps failing is open (its back-off grew) or opens again
     Reply failing = workload.http(60, "fail:1", true);
-    assertThat(failing.number("fail.status500")).as(failing.raw()).isPositive();
     assertThat(failing.number("fail.levee")).as(failing.raw()).isPositive();
   }
 }
