@@ -61,6 +61,24 @@ public final class Levee {
   }
 
   /**
+   * The start of the call {@code token} admitted, to hand to {@link #exit}; 0 for any other token.
+   * Advice asks right after the enter call that returned the token, on the same thread, so the
+   * dispatcher can answer with its decision's clock read instead of reading it again.
+   */
+  public static long start(Object token) {
+    if (!(token instanceof Permit)) {
+      return 0L;
+    }
+    Dispatcher d = dispatcher;
+    try {
+      return d.start(token);
+    } catch (Throwable t) {
+      report(d, t);
+      return System.nanoTime();
+    }
+  }
+
+  /**
    * Reports the outcome of a call that {@code token} admitted. Safe to call with any token: null and
    * {@link Blocked} tokens are ignored. The dispatcher installed now completes it: an engine's permit
    * carries its own resource state, so a reload in between does not matter, and after a detach the

@@ -10,6 +10,7 @@ import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.JdbcState;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.PoolRefill;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLTransientConnectionException;
@@ -21,7 +22,8 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  * Connection acquisition (operation {@code CONNECT}): {@code Driver.connect} and {@code
  * DataSource.getConnection}. The outermost acquisition whose JDBC URL is known decides: a pool
  * borrowing from its idle connections decides at its {@code getConnection}; a data source that does
- * not expose its URL (a framework proxy) lets the one beneath it decide.
+ * not expose its URL (a framework proxy) lets the one beneath it decide. A pool opening connections
+ * on its own threads ({@link PoolRefill}) is never decided.
  */
 final class ConnectInstrumentation {
   private ConnectInstrumentation() {}
@@ -56,12 +58,16 @@ final class ConnectInstrumentation {
         @Advice.Local("leveeStart") long start)
         throws Exception {
       // DriverManager offers the URL to every registered driver; only the one that takes it
-      // decides.
-      if (CallDepth.enter(Kind.JDBC) != 0 || url == null || !driver.acceptsURL(url)) {
+      // decides. A pool filling itself in the background is not an acquisition of the
+      // application (its getConnection is), and refusing it would starve the pool.
+      if (CallDepth.enter(Kind.JDBC) != 0
+          || url == null
+          || !driver.acceptsURL(url)
+          || PoolRefill.onThisThread()) {
         return null;
       }
       token = Levee.jdbcConnect(url);
-      start = System.nanoTime();
+      start = Levee.start(token);
       return token;
     }
 
@@ -105,7 +111,7 @@ final class ConnectInstrumentation {
       }
       knownUrl = url;
       token = Levee.jdbcConnect(url);
-      start = System.nanoTime();
+      start = Levee.start(token);
       return token;
     }
 

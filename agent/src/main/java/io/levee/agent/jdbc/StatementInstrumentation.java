@@ -88,7 +88,7 @@ final class StatementInstrumentation {
         JdbcState.learnedUrl(connection, url);
       }
       token = Levee.jdbcEnter(url, sql);
-      start = System.nanoTime();
+      start = Levee.start(token);
       if (token instanceof Permit) {
         int seconds = ((Permit) token).queryTimeoutSeconds;
         if (seconds > 0 && statement.getQueryTimeout() == 0) {

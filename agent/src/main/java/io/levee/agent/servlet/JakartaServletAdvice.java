@@ -39,7 +39,7 @@ final class JakartaServletAdvice {
             ServletSupport.path(
                 http.getRequestURI(), http.getContextPath(), http.getServletPath(), http.getPathInfo()),
             request);
-    start = System.nanoTime();
+    start = Levee.start(token);
     return token;
   }
 

@@ -137,7 +137,7 @@ public final class HttpCalls {
     releaseAbandoned();
     String method = c.getRequestMethod();
     Object token = Levee.httpEnter(method, String.valueOf(c.getURL()));
-    call = token == null ? HttpCall.UNTRACKED : new HttpCall(token, System.nanoTime(), "HEAD".equals(method));
+    call = token == null ? HttpCall.UNTRACKED : new HttpCall(token, Levee.start(token), "HEAD".equals(method));
     HttpCall earlier = CALLS.putIfAbsent(c, call);
     if (earlier != null) {
       // Two threads raced to the first call of one connection: keep one decision, release the other.

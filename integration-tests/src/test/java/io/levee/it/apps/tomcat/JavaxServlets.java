@@ -5,6 +5,7 @@ import io.levee.it.apps.Arrivals;
 import io.levee.it.apps.HttpCalls;
 import io.levee.it.apps.JdbcCalls;
 import io.levee.it.apps.Libraries;
+import io.levee.it.apps.PoolCounts;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -78,7 +79,7 @@ final class JavaxServlets {
     }
   }
 
-  /** {@code /http}, {@code /jdbc}, {@code /libs} (key=value lines) and {@code /arrivals}. */
+  /** {@code /http}, {@code /jdbc}, {@code /pool}, {@code /libs} and {@code /arrivals}. */
   static final class OutboundServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
@@ -89,6 +90,9 @@ final class JavaxServlets {
           break;
         case "/jdbc":
           text(resp, JdbcCalls.handle(q));
+          break;
+        case "/pool":
+          text(resp, PoolCounts.handle(q));
           break;
         case "/arrivals":
           text(resp, Arrivals.handle(q));

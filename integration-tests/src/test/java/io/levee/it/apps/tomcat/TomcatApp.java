@@ -44,6 +44,7 @@ public final class TomcatApp {
         new JavaxServlets.OutboundServlet(),
         "/http",
         "/jdbc",
+        "/pool",
         "/libs",
         "/arrivals");
 
