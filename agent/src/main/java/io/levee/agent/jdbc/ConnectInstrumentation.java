@@ -7,6 +7,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
+import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.JdbcState;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
@@ -57,6 +58,7 @@ final class ConnectInstrumentation {
         @Advice.Local("leveeToken") Object token,
         @Advice.Local("leveeStart") long start)
         throws Exception {
+      Faults.at(Faults.JDBC_CONNECT_ENTER);
       // DriverManager offers the URL to every registered driver; only the one that takes it
       // decides. A pool filling itself in the background is not an acquisition of the
       // application (its getConnection is), and refusing it would starve the pool.
@@ -67,7 +69,7 @@ final class ConnectInstrumentation {
         return null;
       }
       token = Levee.jdbcConnect(url);
-      start = System.nanoTime();
+      start = Levee.start(token);
       return token;
     }
 
@@ -85,6 +87,7 @@ final class ConnectInstrumentation {
         return;
       }
       Levee.exit(token, start, -1, thrown);
+      Faults.at(Faults.JDBC_CONNECT_EXIT);
     }
   }
 
@@ -98,7 +101,8 @@ final class ConnectInstrumentation {
         @Advice.Local("leveeStart") long start,
         @Advice.Local("leveeDepth") boolean depthTaken,
         @Advice.Local("leveeUrl") String knownUrl) {
-      // Taken before anything can throw, so the exit advice always gives the depth back.
+      Faults.at(Faults.JDBC_CONNECT_ENTER);
+      // Taken before anything else can throw, so the exit advice always gives the depth back.
       depthTaken = true;
       if (CallDepth.enter(Kind.JDBC) != 0) {
         return null;
@@ -111,7 +115,7 @@ final class ConnectInstrumentation {
       }
       knownUrl = url;
       token = Levee.jdbcConnect(url);
-      start = System.nanoTime();
+      start = Levee.start(token);
       return token;
     }
 
@@ -131,11 +135,13 @@ final class ConnectInstrumentation {
         thrown = new SQLTransientConnectionException(blocked.message, blocked.sqlState);
         return;
       }
+      // The permit first: what fails after it leaves nothing held.
+      Levee.exit(token, start, -1, thrown);
+      Faults.at(Faults.JDBC_CONNECT_EXIT);
       if (connection instanceof Connection) {
         // A pool hands out a new proxy per borrow: its statements then need no getMetaData.
         JdbcState.learnedUrl(connection, knownUrl);
       }
-      Levee.exit(token, start, -1, thrown);
     }
   }
 }

@@ -46,7 +46,8 @@ public final class TomcatApp {
         "/jdbc",
         "/pool",
         "/libs",
-        "/arrivals");
+        "/arrivals",
+        "/faults");
 
     tomcat.start();
     AppProcess.ready(connector.getLocalPort());
