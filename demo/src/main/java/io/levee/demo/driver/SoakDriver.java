@@ -48,7 +48,7 @@ public final class SoakDriver {
       out.println("Application (no agent) at " + base + ", pid " + app.pid() + ", on "
           + app.cores() + " core(s); log " + log);
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(2)).executor(httpThreads).build();
+          .connectTimeout(SoakMix.TIMEOUT).executor(httpThreads).build();
       out.println("Measuring capacity with " + SoakMix.describe() + ":");
       double capacity = new SoakCapacity(client, base).measure(out);
       double rate = capacity * o.loadPercent() / 100;
