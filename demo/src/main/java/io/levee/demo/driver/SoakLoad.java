@@ -6,6 +6,7 @@ import java.net.http.HttpTimeoutException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -22,6 +23,13 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class SoakLoad implements AutoCloseable {
   private static final long TICK_MILLIS = 5;
+  /**
+   * Requests waiting for an answer at most. The client opens a connection for each, so without a
+   * cap an application that stops answering exhausts the driver's file descriptors (seen at 20 000)
+   * and with them the commands the soak must run. Past it a request is not sent and counts as
+   * unanswered, like a timeout.
+   */
+  static final int MAX_OUTSTANDING = 4_000;
 
   private final HttpClient client;
   private final String base;
@@ -30,6 +38,7 @@ final class SoakLoad implements AutoCloseable {
       Executors.newSingleThreadScheduledExecutor(r -> LoadGenerator.daemon(r, "soak-load"));
   private final AtomicReference<SoakStats> minute = new AtomicReference<>(new SoakStats());
   private final AtomicLong epoch = new AtomicLong();
+  private final AtomicInteger outstanding = new AtomicInteger();
   private volatile boolean agent;
   private long sequence;
   private double credit;
@@ -77,10 +86,17 @@ final class SoakLoad implements AutoCloseable {
     long epochAtSend = epoch.get();
     SoakStats stats = minute.get();
     stats.countSent();
+    if (outstanding.get() >= MAX_OUTSTANDING) {
+      stats.failed(agentAtSend, true, "not sent: " + MAX_OUTSTANDING + " requests unanswered",
+          SoakMix.TIMEOUT.toNanos());
+      return;
+    }
+    outstanding.incrementAndGet();
     client
         .sendAsync(SoakMix.request(base, n), HttpResponse.BodyHandlers.ofString())
         .whenComplete(
             (response, error) -> {
+              outstanding.decrementAndGet();
               long nanos = System.nanoTime() - due;
               SoakStats now = minute.get();
               boolean withAgent = agentAtSend || agent || epoch.get() != epochAtSend;

@@ -42,8 +42,8 @@ final class SoakTarget {
   }
 
   /**
-   * Forces a full GC, then reads heap, metaspace and classes from the JVM's performance counters
-   * (one {@code jcmd} each, to keep the soak's own CPU small on a shared machine) and the threads
+   * Forces a full GC, then reads heap and metaspace from the JVM's performance counters, classes
+   * from its class loaders (one {@code jcmd} each, few to keep the soak's own CPU small) and the threads
    * from {@code /proc}, where the JVM names each native thread after its Java thread.
    */
   Sample sample() throws IOException {
@@ -55,6 +55,8 @@ final class SoakTarget {
         + counter(counters, "sun.gc.generation.0.space.2.used")
         + counter(counters, "sun.gc.generation.1.space.0.used");
     long unloaded = counter(counters, "java.cls.unloadedClasses");
+    long classes = liveClasses(
+        run(List.of(tool("jcmd"), Long.toString(pid), "VM.classloader_stats")).output());
     List<String> names = threadNames();
     int levee = 0;
     for (String name : names) {
@@ -63,7 +65,22 @@ final class SoakTarget {
       }
     }
     return new Sample(heap / 1048576.0, counter(counters, "sun.gc.metaspace.used") / 1048576.0,
-        names.size(), counter(counters, "java.cls.loadedClasses") - unloaded, unloaded, levee);
+        names.size(), classes, unloaded, levee);
+  }
+
+  /**
+   * The classes the class loaders hold now ({@code Total = LOADERS CLASSES ...}). Not the
+   * loaded-minus-unloaded counters: those also count each retransformed class version, so they
+   * climb with every attach and detach although no class stays behind.
+   */
+  static long liveClasses(String classLoaderStats) throws IOException {
+    for (String line : classLoaderStats.split("\n")) {
+      String[] cells = line.strip().split("\\s+");
+      if (cells.length > 3 && cells[0].equals("Total") && cells[1].equals("=")) {
+        return Long.parseLong(cells[3]);
+      }
+    }
+    throw new IOException("no Total line in jcmd VM.classloader_stats");
   }
 
   private List<String> threadNames() throws IOException {
