@@ -47,6 +47,14 @@ public final class TokenBucket {
   private volatile long warmSince;
 
   public TokenBucket(RateLimitSpec spec, Clock clock) {
+    this(spec, clock, clock.nanoTime());
+  }
+
+  /**
+   * A bucket full at {@code now}: a caller that read the clock before creating it passes that
+   * instant, or a burst of 1 would find its first token an instant in the future and refuse it.
+   */
+  TokenBucket(RateLimitSpec spec, Clock clock, long now) {
     this.clock = clock;
     this.intervalNanos = 1e9 / spec.permitsPerSecond;
     this.burst = Math.max(1.0, spec.burst);
@@ -54,7 +62,6 @@ public final class TokenBucket {
     this.warmUpNanos = Math.max(0, spec.warmUpNanos);
     this.stableInterval = interval(1.0);
     this.stableTolerance = tolerance(1.0, stableInterval);
-    long now = clock.nanoTime();
     // Full since long enough ago that the first call finds the bucket cold.
     this.tat = new AtomicLong(now - warmUpNanos);
     this.warmSince = now;
