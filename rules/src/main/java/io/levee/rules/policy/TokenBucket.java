@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * f·rate} with capacity {@code max(1, f·burst)}: a cold service gets a third of its rate and of its
  * burst, full rate after {@code W}. A gap shorter than {@code W} keeps it warm.
  *
- * <p>Cost: no clock read (the caller passes {@code now}), a few arithmetic operations and one CAS
+ * <p>Cost: no clock read when admitted (the caller passes {@code now}), a few arithmetic operations and one CAS
  * on an {@link AtomicLong} per call; no allocation, no lock. Warm-up adds a volatile read, and a write only when a cold period
  * ends.
  *
@@ -79,6 +79,7 @@ public final class TokenBucket {
    * until a token would be there.
    */
   public long tryAcquire(long now) {
+    boolean rejudged = false;
     for (; ; ) {
       long t = tat.get();
       long interval = stableInterval;
@@ -90,6 +91,16 @@ public final class TokenBucket {
       }
       long result = decide(t, now, tolerance, maxWaitNanos);
       if (result < 0) {
+        // A caller descheduled between reading the clock and getting here (an overloaded host,
+        // a safepoint) finds tat moved on by callers with fresher instants, and looks early by
+        // the time it lost: it would be refused a bucket that holds tokens. A refusal is judged
+        // once more at the clock's instant; admissions never pay that clock read.
+        long fresh = clock.nanoTime();
+        if (!rejudged && fresh - now > 0) {
+          rejudged = true;
+          now = fresh;
+          continue;
+        }
         return result;
       }
       if (tat.compareAndSet(t, next(t, now, interval))) {
