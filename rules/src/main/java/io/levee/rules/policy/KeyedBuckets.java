@@ -70,7 +70,7 @@ public final class KeyedBuckets {
     if (buckets.size() >= maxKeys) {
       evictOldest();
     }
-    Entry fresh = new Entry(new TokenBucket(spec, clock), now);
+    Entry fresh = new Entry(new TokenBucket(spec, clock, now), now);
     Entry raced = buckets.putIfAbsent(key, fresh);
     return raced == null ? fresh.bucket : raced.bucket;
   }

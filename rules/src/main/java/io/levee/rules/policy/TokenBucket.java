@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * f·rate} with capacity {@code max(1, f·burst)}: a cold service gets a third of its rate and of its
  * burst, full rate after {@code W}. A gap shorter than {@code W} keeps it warm.
  *
- * <p>Cost: no clock read (the caller passes {@code now}), a few arithmetic operations and one CAS
+ * <p>Cost: no clock read when admitted (the caller passes {@code now}), a few arithmetic operations and one CAS
  * on an {@link AtomicLong} per call; no allocation, no lock. Warm-up adds a volatile read, and a write only when a cold period
  * ends.
  *
@@ -47,6 +47,14 @@ public final class TokenBucket {
   private volatile long warmSince;
 
   public TokenBucket(RateLimitSpec spec, Clock clock) {
+    this(spec, clock, clock.nanoTime());
+  }
+
+  /**
+   * A bucket full at {@code now}: a caller that read the clock before creating it passes that
+   * instant, or a burst of 1 would find its first token an instant in the future and refuse it.
+   */
+  TokenBucket(RateLimitSpec spec, Clock clock, long now) {
     this.clock = clock;
     this.intervalNanos = 1e9 / spec.permitsPerSecond;
     this.burst = Math.max(1.0, spec.burst);
@@ -54,7 +62,6 @@ public final class TokenBucket {
     this.warmUpNanos = Math.max(0, spec.warmUpNanos);
     this.stableInterval = interval(1.0);
     this.stableTolerance = tolerance(1.0, stableInterval);
-    long now = clock.nanoTime();
     // Full since long enough ago that the first call finds the bucket cold.
     this.tat = new AtomicLong(now - warmUpNanos);
     this.warmSince = now;
@@ -72,6 +79,7 @@ public final class TokenBucket {
    * until a token would be there.
    */
   public long tryAcquire(long now) {
+    boolean rejudged = false;
     for (; ; ) {
       long t = tat.get();
       long interval = stableInterval;
@@ -83,6 +91,16 @@ public final class TokenBucket {
       }
       long result = decide(t, now, tolerance, maxWaitNanos);
       if (result < 0) {
+        // A caller descheduled between reading the clock and getting here (an overloaded host,
+        // a safepoint) finds tat moved on by callers with fresher instants, and looks early by
+        // the time it lost: it would be refused a bucket that holds tokens. A refusal is judged
+        // once more at the clock's instant; admissions never pay that clock read.
+        long fresh = clock.nanoTime();
+        if (!rejudged && fresh - now > 0) {
+          rejudged = true;
+          now = fresh;
+          continue;
+        }
         return result;
       }
       if (tat.compareAndSet(t, next(t, now, interval))) {

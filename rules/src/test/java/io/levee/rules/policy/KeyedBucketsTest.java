@@ -32,6 +32,14 @@ class KeyedBucketsTest {
   }
 
   @Test
+  void aNewKeyIsFullAtTheInstantItIsGivenEvenIfTheClockMovedOn() {
+    KeyedBuckets keyed = new KeyedBuckets(spec, 10, clock);
+    long now = clock.nanoTime();
+    clock.advanceNanos(1_000); // the caller read the clock, then the bucket is created
+    assertThat(keyed.bucket("new", now).tryAcquire(now)).isZero();
+  }
+
+  @Test
   void nullKeySharesOneBucketOutsideTheCap() {
     KeyedBuckets keyed = new KeyedBuckets(spec, 1, clock);
     assertThat(keyed.bucket(null)).isSameAs(keyed.bucket(null));

@@ -38,6 +38,25 @@ class TokenBucketTest {
   }
 
   @Test
+  void aCallerDelayedAfterReadingTheClockIsNotRefusedTokensTheBucketHolds() {
+    TokenBucket b = bucket(10, 5, 0, 0);
+    long readBeforeTheDelay = clock.nanoTime();
+    clock.advanceMillis(1_000);
+    assertThat(b.tryAcquire()).isZero();
+    assertThat(b.available()).isEqualTo(4.0);
+    assertThat(b.tryAcquire(readBeforeTheDelay)).isZero();
+  }
+
+  @Test
+  void aRefusalStillStandsAtTheClocksInstant() {
+    TokenBucket b = bucket(10, 1, 0, 0);
+    long read = clock.nanoTime();
+    assertThat(b.tryAcquire(read)).isZero();
+    clock.advanceMillis(40);
+    assertThat(b.tryAcquire(read)).isEqualTo(-ms(60));
+  }
+
+  @Test
   void refillsAtTheConfiguredRate() {
     TokenBucket b = bucket(10, 5, 0, 0);
     for (int i = 0; i < 5; i++) {

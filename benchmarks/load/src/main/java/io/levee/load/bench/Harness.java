@@ -1,0 +1,91 @@
+package io.levee.load.bench;
+
+import io.levee.load.gen.LimitReader;
+import io.levee.load.gen.OpenLoop;
+import io.levee.load.gen.Stub;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a benchmark run shares: the stub and the HTTP client (both in this, the generator's, JVM), and
+ * how to start the application with a contender. Levee's rules are written here: for the overload
+ * runs only the {@code system} rule with its defaults, the harness's own paths excluded.
+ */
+final class Harness implements AutoCloseable {
+  static final String SYSTEM_RULES =
+      "version: 1\nsystem:\n  exclude: [\"/bench/**\"]\n  adaptive: {}\n";
+
+  final Options options;
+  final Stub stub;
+  final HttpClient client = OpenLoop.newClient();
+  final int agentPort;
+  final int appPort;
+
+  Harness(Options options) throws IOException {
+    this.options = options;
+    this.stub = new Stub(freePort());
+    this.appPort = freePort();
+    this.agentPort = freePort();
+  }
+
+  AppProcess startApp(String contender, String label) throws Exception {
+    return startApp(contender, label, contender.equals("levee") ? SYSTEM_RULES : null);
+  }
+
+  /** Starts the application; with {@code rules} (or for the contender "levee") under the agent. */
+  AppProcess startApp(String contender, String label, String rules) throws Exception {
+    Path log = options.out.resolve("logs").resolve(label + ".log");
+    Files.createDirectories(log.getParent());
+    String agent = null;
+    if (rules != null || contender.startsWith("levee")) {
+      if (options.agent == null) {
+        throw new IllegalStateException("--agent agent/target/levee-agent-*.jar is needed for " + label);
+      }
+      Path file = null;
+      if (rules != null) {
+        file = options.out.resolve("rules-" + label + ".yaml");
+        Files.writeString(file, rules);
+      }
+      Path agentLog = options.out.resolve("logs").resolve(label + "-agent.log");
+      agent = AppProcess.agentArg(options.agent, file == null ? null : file.toFile(), agentPort, agentLog);
+    }
+    List<String> cmd = AppProcess.command(options.appCpus, contender.startsWith("levee") ? "none" : contender, appPort, stub.port(), agent, log);
+    Files.writeString(log, String.join(" ", cmd) + "\n");
+    return AppProcess.start(cmd, appPort, log);
+  }
+
+  OpenLoop loop(AppProcess app, String contender, boolean retry) {
+    LimitReader limits = null;
+    if ("levee".equals(contender)) {
+      limits = new LimitReader(client, "http://127.0.0.1:" + agentPort + "/status", true);
+    } else if (contender != null) {
+      limits = new LimitReader(client, app.base() + "/bench/limit", false);
+    }
+    return new OpenLoop(client, app.base(), stub, limits, retry);
+  }
+
+  /**
+   * A free port below the usual ephemeral range (32768-60999): the generator's thousands of client
+   * connections take ephemeral ports, and one of them would otherwise hold the agent's port.
+   */
+  private static int freePort() throws IOException {
+    for (int attempt = 0; attempt < 100; attempt++) {
+      int port = 20_000 + java.util.concurrent.ThreadLocalRandom.current().nextInt(12_000);
+      try (ServerSocket s = new ServerSocket(port)) {
+        return s.getLocalPort();
+      } catch (IOException taken) {
+        // try another
+      }
+    }
+    throw new IOException("no free port in 20000-31999");
+  }
+
+  @Override
+  public void close() {
+    stub.close();
+  }
+}

@@ -1,0 +1,67 @@
+package io.levee.load.bench;
+
+import io.levee.load.gen.Phase;
+import io.levee.load.gen.Phase.Load;
+import java.util.List;
+
+/**
+ * The overload scenarios, as multiples of the calibrated capacity C of {@code /cpu}. Every scenario
+ * starts with a warm-up at 0.5C (JIT, connections, the contenders' windows) that the metrics skip.
+ * Phases are short so that every contender and scenario fits in about 20 minutes; {@code quick}
+ * halves them.
+ */
+final class Scenarios {
+  static final List<String> NAMES = List.of("step", "slow-io", "retry");
+  static final long CPU_DEADLINE_MS = 250;
+  static final long IO_DEADLINE_MS = 1000;
+  /**
+   * /io calls per second, as a multiple of C so that the mix stays below capacity at 20 ms on any
+   * machine; with C above 333/s, at 400 ms these calls alone need more than the 200 threads.
+   */
+  static final double IO_RATE_OF_C = 1.5;
+
+  private Scenarios() {}
+
+  static boolean retries(String scenario) {
+    return scenario.equals("retry");
+  }
+
+  static List<Phase> phases(String scenario, double c, boolean quick) {
+    int w = quick ? 3 : 5;
+    switch (scenario) {
+      case "step":
+        return List.of(
+            cpu("warm-up", w, 0.5 * c),
+            cpu("0.5C", quick ? 4 : 5, 0.5 * c),
+            cpu("2C", quick ? 6 : 10, 2 * c),
+            cpu("0.5C again", quick ? 5 : 8, 0.5 * c));
+      case "slow-io":
+        return List.of(
+            mixed("warm-up", w, c, 20),
+            mixed("downstream 20 ms", quick ? 4 : 5, c, 20),
+            mixed("downstream 400 ms", quick ? 6 : 10, c, 400),
+            mixed("downstream 20 ms again", quick ? 5 : 8, c, 20));
+      case "retry":
+        return List.of(
+            cpu("warm-up", w, 0.5 * c),
+            cpu("3C", quick ? 5 : 8, 3 * c),
+            cpu("0.7C", quick ? 10 : 12, 0.7 * c));
+      default:
+        throw new IllegalArgumentException("unknown scenario " + scenario + ", one of " + NAMES);
+    }
+  }
+
+  static Phase cpu(String name, int seconds, double rate) {
+    return new Phase(name, seconds, List.of(new Load("cpu", "/cpu", rate, CPU_DEADLINE_MS)), 20);
+  }
+
+  private static Phase mixed(String name, int seconds, double c, long stubMillis) {
+    return new Phase(
+        name,
+        seconds,
+        List.of(
+            new Load("cpu", "/cpu", 0.5 * c, CPU_DEADLINE_MS),
+            new Load("io", "/io", IO_RATE_OF_C * c, IO_DEADLINE_MS)),
+        stubMillis);
+  }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Whole-application overhead (issue 7, part 2): /page (one H2 query, one local HTTP call) on Tomcat 9
+# under an open-loop constant rate below capacity, without the agent, with the agent and no rules,
+# and with the agent and rules that admit everything; 5 alternating rounds, about 8 minutes.
+# Arguments are passed on (--rate N, --runs ROUNDS, --quick).
+# Writes benchmarks/load/target/overhead/ and the overhead section of docs/BENCHMARKS.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source benchmarks/load-common.sh
+out=benchmarks/load/target/overhead
+rm -rf "$out"
+mkdir -p "$out"
+cmd=("${pin[@]}" java -cp "$cp" io.levee.load.bench.OverheadBench --agent "$agent" --app-cpus "$app_cpus" --out "$out" --runs 5 "$@")
+"${cmd[@]}" --command "${cmd[*]}" | tee "$out/console.txt"
+python3 benchmarks/splice-section.py overhead "$out/section.md" docs/BENCHMARKS.md
+echo "Updated docs/BENCHMARKS.md"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The soak test of issue 8 (not part of CI; about N + 2 minutes): builds the agent and the demo,
+# starts the demo application WITHOUT the agent, measures its capacity, then keeps it at 70 % of
+# that load for N minutes while the agent is attached, reloaded with other rules and detached
+# every minute. Prints and writes a report (demo/target/soak-report.md); exits 1 if a request
+# failed because of the agent or if heap, threads or classes grew (3: inconclusive, the bare
+# application timed out too on an overloaded machine). Needs a JDK 17+ and Maven.
+#
+#   scripts/soak.sh                  # 30 minutes
+#   scripts/soak.sh --minutes 3      # a short run
+#   scripts/soak.sh --load 50 --report /tmp/soak.md
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in java mvn; do
+  command -v "$tool" >/dev/null || { echo "soak.sh: $tool is missing (install a JDK 17+ and Maven)" >&2; exit 1; }
+done
+log=$(mktemp -t levee-soak-build.XXXXXX)
+echo "Building the agent and the demo (mvn package -pl agent,demo -am; log: $log)..."
+if ! mvn -B -q -ntp package -DskipTests -pl agent,demo -am >"$log" 2>&1; then
+  tail -40 "$log" >&2
+  echo "soak.sh: the build failed; full log in $log" >&2
+  exit 1
+fi
+
+exec java -cp "demo/target/levee-demo.jar:demo/target/driver-lib/*" io.levee.demo.driver.SoakDriver "$@"
