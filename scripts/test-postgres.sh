@@ -39,3 +39,16 @@ pg_start() {
   export LEVEE_PG_USER=levee LEVEE_PG_PASSWORD=levee
   echo "run-tests: PostgreSQL on 127.0.0.1:$LEVEE_PG_PORT ($PG_DIR)" >&2
 }
+
+# An outage of a running cluster: stops the server (fast shutdown, as an operator would), keeps the
+# data folder, so that pg_resume brings the same database back.
+pg_halt() {
+  as_pg "$(pg_bin)/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null
+}
+
+# Starts the cluster pg_start created and pg_halt stopped, waiting until it accepts connections.
+pg_resume() {
+  as_pg "$(pg_bin)/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w \
+    -o "-c listen_addresses=127.0.0.1 -p $LEVEE_PG_PORT -k $PG_DIR -c fsync=off" start >/dev/null || {
+    cat "$PG_DIR/server.log" >&2; return 1; }
+}

@@ -1,62 +1,67 @@
 package io.levee.agent;
 
 import io.levee.bootstrap.Dispatcher;
+import io.levee.bootstrap.Faults;
 
 /**
- * A dispatcher that fails on every call, installed instead of the real one when the JVM runs with
- * {@code -Dlevee.inject-faults=true}. It exists to prove the promise of SPEC §1 on a real
- * application: whatever goes wrong inside the agent, the application's answers stay what they would
- * be without it. Never set it in production: the agent then protects nothing.
+ * The dispatcher installed in fault mode ({@code -Dlevee.inject-faults}, see {@link Faults}): the
+ * real one, with the {@link Faults#DISPATCHER} point in front of every decision and after every
+ * outcome, so that when it is armed ({@code true}) every call fails inside the agent. It exists to
+ * prove the promise of SPEC §1 on a real application. Never set it in production.
  */
 final class FaultyDispatcher extends Dispatcher {
-  static final String PROPERTY = "levee.inject-faults";
-
   private final Dispatcher real;
 
   private FaultyDispatcher(Dispatcher real) {
     this.real = real;
   }
 
-  /** {@code real}, or a dispatcher that throws from every method when faults are asked for. */
+  /** {@code real}, or {@code real} behind the dispatcher's fault point in fault mode. */
   static Dispatcher wrapIfAsked(Dispatcher real, AgentLog log) {
-    if (!Boolean.parseBoolean(System.getProperty(PROPERTY))) {
+    if (!Faults.enabled()) {
       return real;
     }
-    log.warn(PROPERTY + "=true: every decision fails on purpose, the application runs unprotected");
+    log.warn(
+        Faults.PROPERTY
+            + "="
+            + System.getProperty(Faults.PROPERTY)
+            + ": fault mode, the armed point fails on purpose and protects nothing");
     return new FaultyDispatcher(real);
   }
 
   @Override
   public Object servletEnter(String method, String path, Object request) {
-    throw fault("servletEnter");
+    Faults.at(Faults.DISPATCHER);
+    return real.servletEnter(method, path, request);
   }
 
   @Override
   public Object httpEnter(String method, String url) {
-    throw fault("httpEnter");
+    Faults.at(Faults.DISPATCHER);
+    return real.httpEnter(method, url);
   }
 
   @Override
   public Object jdbcEnter(String jdbcUrl, String sql) {
-    throw fault("jdbcEnter");
+    Faults.at(Faults.DISPATCHER);
+    return real.jdbcEnter(jdbcUrl, sql);
   }
 
   @Override
   public Object jdbcConnect(String jdbcUrl) {
-    throw fault("jdbcConnect");
+    Faults.at(Faults.DISPATCHER);
+    return real.jdbcConnect(jdbcUrl);
   }
 
+  /** The outcome is recorded first: the permit goes back whatever fails after. */
   @Override
   public void exit(Object token, long startNanos, int status, Throwable error) {
-    throw fault("exit");
+    real.exit(token, startNanos, status, error);
+    Faults.at(Faults.DISPATCHER);
   }
 
   @Override
   public void internalError(Throwable error) {
     real.internalError(error);
-  }
-
-  private static IllegalStateException fault(String where) {
-    return new IllegalStateException("fault injected in " + where);
   }
 }

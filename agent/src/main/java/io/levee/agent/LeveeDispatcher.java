@@ -37,6 +37,11 @@ final class LeveeDispatcher extends Dispatcher {
   }
 
   @Override
+  public long start(Object permit) {
+    return engine.start(permit);
+  }
+
+  @Override
   public void exit(Object token, long startNanos, int status, Throwable error) {
     engine.complete(token, startNanos, status, error);
   }

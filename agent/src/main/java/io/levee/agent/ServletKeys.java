@@ -1,5 +1,6 @@
 package io.levee.agent;
 
+import io.levee.bootstrap.Faults;
 import io.levee.rules.engine.KeySource;
 import io.levee.rules.model.KeySpec;
 import java.lang.reflect.Method;
@@ -26,6 +27,7 @@ final class ServletKeys implements KeySource {
 
   @Override
   public String key(Object request, KeySpec spec) {
+    Faults.at(Faults.KEYS);
     if (request == null || spec == null) {
       return null;
     }

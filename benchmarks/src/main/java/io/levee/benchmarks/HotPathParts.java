@@ -51,7 +51,7 @@ public class HotPathParts {
     bucket = new TokenBucket(combined.rateLimit, Clock.SYSTEM);
     breaker = new CircuitBreaker(combined.circuitBreaker, Clock.SYSTEM, () -> 4L);
     concurrency = new ConcurrencyLimit(combined.concurrency);
-    engineOnCheapClock = new Engine(new CheapClock(), CpuSource.UNKNOWN, Sleeper.SYSTEM);
+    engineOnCheapClock = new Engine(new CheapClock(), CpuSource.UNKNOWN, Sleeper.SYSTEM, false);
     engineOnCheapClock.apply(rules);
   }
 
@@ -91,8 +91,9 @@ public class HotPathParts {
     if (!(token instanceof Permit)) {
       throw new IllegalStateException("expected the call to be admitted, got " + token);
     }
+    long start = engineOnCheapClock.start(token);
     Work.run();
-    engineOnCheapClock.complete(token, 0L, 200, null);
+    engineOnCheapClock.complete(token, start, 200, null);
   }
 
   @Benchmark

@@ -26,8 +26,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * nothing to a call. With {@code on}, the engine is observed exactly as the agent does with its
  * {@code http} option ({@link Observability#startNow}: the Micrometer meters, the log thread, the
  * local endpoint on a free loopback port), and a daemon thread scrapes {@code /metrics} over HTTP
- * once a second, as Prometheus would, for the whole trial. {@code off} runs the same code on an
- * engine nobody observes. Only the agent's own API is used: its Micrometer is relocated inside it.
+ * once a second, as Prometheus would, for the whole trial, and the engine keeps durations, as the
+ * agent's does then. {@code off} runs the same code on an engine nobody observes, without durations. Only the agent's own API is used: its Micrometer is relocated inside it.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -46,7 +46,7 @@ public class MetricsHotPath {
 
   @Setup
   public void setUp() throws IOException {
-    engine = LeveeHotPath.newEngine();
+    engine = LeveeHotPath.newEngine("on".equals(metrics));
     if (!"on".equals(metrics)) {
       return;
     }

@@ -58,11 +58,13 @@ public final class AsyncCompletion implements InvocationHandler {
   public static void attach(
       Class<?> listenerType, Object asyncContext, Object response, Object token, long startNanos) {
     try {
+      Faults.at(Faults.SERVLET_ASYNC);
       Api api = api(listenerType);
       AsyncCompletion handler = new AsyncCompletion(api, token, startNanos, response);
       handler.register(asyncContext, api.proxy.newInstance(handler));
     } catch (Throwable t) {
       Levee.exit(token, startNanos, -1, null);
+      AdviceErrors.report(t);
     }
   }
 

@@ -14,6 +14,7 @@ public final class CallDepth {
 
   /** Increments the depth of {@code kind} and returns the depth before, so 0 means outermost. */
   public static int enter(int kind) {
+    Faults.at(Faults.CALL_DEPTH);
     int[] depth = DEPTH.get();
     if (depth == null) {
       depth = new int[Kind.COUNT];

@@ -41,6 +41,15 @@ public class Dispatcher {
   }
 
   /**
+   * The start of a call this dispatcher admitted with {@code permit} just now, on this thread, in the
+   * nanos {@link #exit} takes. The engine answers with its decision's own clock read, or 0 when
+   * nothing times the call; this default reads the clock.
+   */
+  public long start(Object permit) {
+    return System.nanoTime();
+  }
+
+  /**
    * The outcome of an admitted call: {@code status} is the HTTP status or -1, {@code error} the
    * exception that ended the call or null. Called once per permit.
    */

@@ -33,6 +33,7 @@ public final class JdbcState {
 
   /** Records the SQL of a statement the application just prepared. */
   public static void prepared(Object statement, String sql) {
+    Faults.at(Faults.JDBC_STATE);
     SQL.put(statement, sql);
   }
 
@@ -48,6 +49,7 @@ public final class JdbcState {
    * when it has none, until {@link #learnedUrl} records the URL of a connection it handed out.
    */
   public static String dataSourceUrl(Object dataSource) {
+    Faults.at(Faults.JDBC_STATE);
     String url = URL.get(dataSource);
     if (url != null) {
       return url;
@@ -61,6 +63,7 @@ public final class JdbcState {
 
   /** Caches {@code url} for {@code owner} unless it already has one. */
   public static void learnedUrl(Object owner, String url) {
+    Faults.at(Faults.JDBC_STATE);
     if (url != null && URL.get(owner) == null) {
       URL.put(owner, url);
     }

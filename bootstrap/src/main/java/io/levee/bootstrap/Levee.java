@@ -21,6 +21,7 @@ public final class Levee {
   }
 
   public static Object servletEnter(String method, String path, Object request) {
+    Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
       return d.servletEnter(method, path, request);
@@ -31,6 +32,7 @@ public final class Levee {
   }
 
   public static Object httpEnter(String method, String url) {
+    Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
       return d.httpEnter(method, url);
@@ -41,6 +43,7 @@ public final class Levee {
   }
 
   public static Object jdbcEnter(String jdbcUrl, String sql) {
+    Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
       return d.jdbcEnter(jdbcUrl, sql);
@@ -51,12 +54,31 @@ public final class Levee {
   }
 
   public static Object jdbcConnect(String jdbcUrl) {
+    Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
       return d.jdbcConnect(jdbcUrl);
     } catch (Throwable t) {
       report(d, t);
       return null;
+    }
+  }
+
+  /**
+   * The start of the call {@code token} admitted, to hand to {@link #exit}; 0 for any other token.
+   * Advice asks right after the enter call that returned the token, on the same thread, so the
+   * dispatcher can answer with its decision's clock read instead of reading it again.
+   */
+  public static long start(Object token) {
+    if (!(token instanceof Permit)) {
+      return 0L;
+    }
+    Dispatcher d = dispatcher;
+    try {
+      return d.start(token);
+    } catch (Throwable t) {
+      report(d, t);
+      return System.nanoTime();
     }
   }
 

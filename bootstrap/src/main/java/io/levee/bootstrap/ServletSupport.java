@@ -24,6 +24,7 @@ public final class ServletSupport {
    */
   public static String path(
       String requestUri, String contextPath, String servletPath, String pathInfo) {
+    Faults.at(Faults.SERVLET_PATH);
     if (requestUri != null && isPlain(requestUri)) {
       return requestUri;
     }

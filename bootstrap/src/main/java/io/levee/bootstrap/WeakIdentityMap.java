@@ -36,6 +36,7 @@ public final class WeakIdentityMap<V> {
 
   /** Sets the value of {@code key}, replacing any; a null value removes the entry. */
   public void put(Object key, V value) {
+    Faults.at(Faults.WEAK_MAP);
     if (key == null) {
       return;
     }
@@ -65,6 +66,7 @@ public final class WeakIdentityMap<V> {
    * value, or null when this one went in. For state that must be created exactly once per object.
    */
   public V putIfAbsent(Object key, V value) {
+    Faults.at(Faults.WEAK_MAP);
     return map.putIfAbsent(new WeakKey(key, collected), value);
   }
 

@@ -1,5 +1,6 @@
 package io.levee.agent.endpoint;
 
+import io.levee.bootstrap.Faults;
 import io.levee.rules.engine.Outcome;
 import io.levee.rules.engine.Reason;
 import io.levee.rules.engine.ResourceStatus;
@@ -40,7 +41,18 @@ public final class StatusJson {
       }
       resource(out, status.get(i));
     }
-    return out.append("]}").toString();
+    out.append(']');
+    if (Faults.enabled()) {
+      // Fault mode only: how often each point threw, so a fault test can prove it reached them.
+      out.append(",\"faults\":{");
+      for (int p = 0; p < Faults.COUNT; p++) {
+        out.append(p > 0 ? "," : "");
+        string(out, Faults.name(p));
+        out.append(':').append(Faults.thrown(p));
+      }
+      out.append('}');
+    }
+    return out.append('}').toString();
   }
 
   private static void resource(StringBuilder out, ResourceStatus r) {

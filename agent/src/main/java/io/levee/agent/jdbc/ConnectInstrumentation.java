@@ -7,9 +7,11 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
+import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.JdbcState;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.PoolRefill;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLTransientConnectionException;
@@ -21,7 +23,8 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  * Connection acquisition (operation {@code CONNECT}): {@code Driver.connect} and {@code
  * DataSource.getConnection}. The outermost acquisition whose JDBC URL is known decides: a pool
  * borrowing from its idle connections decides at its {@code getConnection}; a data source that does
- * not expose its URL (a framework proxy) lets the one beneath it decide.
+ * not expose its URL (a framework proxy) lets the one beneath it decide. A pool opening connections
+ * on its own threads ({@link PoolRefill}) is never decided.
  */
 final class ConnectInstrumentation {
   private ConnectInstrumentation() {}
@@ -55,13 +58,18 @@ final class ConnectInstrumentation {
         @Advice.Local("leveeToken") Object token,
         @Advice.Local("leveeStart") long start)
         throws Exception {
+      Faults.at(Faults.JDBC_CONNECT_ENTER);
       // DriverManager offers the URL to every registered driver; only the one that takes it
-      // decides.
-      if (CallDepth.enter(Kind.JDBC) != 0 || url == null || !driver.acceptsURL(url)) {
+      // decides. A pool filling itself in the background is not an acquisition of the
+      // application (its getConnection is), and refusing it would starve the pool.
+      if (CallDepth.enter(Kind.JDBC) != 0
+          || url == null
+          || !driver.acceptsURL(url)
+          || PoolRefill.onThisThread()) {
         return null;
       }
       token = Levee.jdbcConnect(url);
-      start = System.nanoTime();
+      start = Levee.start(token);
       return token;
     }
 
@@ -79,6 +87,7 @@ final class ConnectInstrumentation {
         return;
       }
       Levee.exit(token, start, -1, thrown);
+      Faults.at(Faults.JDBC_CONNECT_EXIT);
     }
   }
 
@@ -92,7 +101,8 @@ final class ConnectInstrumentation {
         @Advice.Local("leveeStart") long start,
         @Advice.Local("leveeDepth") boolean depthTaken,
         @Advice.Local("leveeUrl") String knownUrl) {
-      // Taken before anything can throw, so the exit advice always gives the depth back.
+      Faults.at(Faults.JDBC_CONNECT_ENTER);
+      // Taken before anything else can throw, so the exit advice always gives the depth back.
       depthTaken = true;
       if (CallDepth.enter(Kind.JDBC) != 0) {
         return null;
@@ -105,7 +115,7 @@ final class ConnectInstrumentation {
       }
       knownUrl = url;
       token = Levee.jdbcConnect(url);
-      start = System.nanoTime();
+      start = Levee.start(token);
       return token;
     }
 
@@ -125,11 +135,13 @@ final class ConnectInstrumentation {
         thrown = new SQLTransientConnectionException(blocked.message, blocked.sqlState);
         return;
       }
+      // The permit first: what fails after it leaves nothing held.
+      Levee.exit(token, start, -1, thrown);
+      Faults.at(Faults.JDBC_CONNECT_EXIT);
       if (connection instanceof Connection) {
         // A pool hands out a new proxy per borrow: its statements then need no getMetaData.
         JdbcState.learnedUrl(connection, knownUrl);
       }
-      Levee.exit(token, start, -1, thrown);
     }
   }
 }

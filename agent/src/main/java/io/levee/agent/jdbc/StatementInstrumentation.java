@@ -10,6 +10,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
+import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.JdbcState;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
@@ -67,6 +68,7 @@ final class StatementInstrumentation {
         @Advice.Local("leveeBatch") boolean batch,
         @Advice.Local("leveeTimeout") boolean timeoutSet)
         throws Exception {
+      Faults.at(Faults.JDBC_EXECUTE_ENTER);
       if (CallDepth.enter(Kind.JDBC) != 0) {
         return null;
       }
@@ -88,7 +90,7 @@ final class StatementInstrumentation {
         JdbcState.learnedUrl(connection, url);
       }
       token = Levee.jdbcEnter(url, sql);
-      start = System.nanoTime();
+      start = Levee.start(token);
       if (token instanceof Permit) {
         int seconds = ((Permit) token).queryTimeoutSeconds;
         if (seconds > 0 && statement.getQueryTimeout() == 0) {
@@ -117,6 +119,7 @@ final class StatementInstrumentation {
         return;
       }
       Levee.exit(token, start, -1, thrown);
+      Faults.at(Faults.JDBC_EXECUTE_EXIT);
       if (batch) {
         JdbcState.BATCH.remove(statement);
       }

@@ -1,7 +1,9 @@
 package io.levee.agent.servlet;
 
+import io.levee.bootstrap.AdviceErrors;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
+import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.ServletSupport;
@@ -24,7 +26,9 @@ final class Javax25ServletAdvice {
       @Advice.Argument(0) ServletRequest request,
       @Advice.Argument(1) ServletResponse response,
       @Advice.Local("leveeToken") Object token,
-      @Advice.Local("leveeStart") long start) {
+      @Advice.Local("leveeStart") long start)
+      throws Exception {
+    Faults.at(Faults.SERVLET_ENTER);
     if (CallDepth.enter(Kind.SERVLET) != 0
         || !(request instanceof HttpServletRequest)
         || !(response instanceof HttpServletResponse)
@@ -39,7 +43,26 @@ final class Javax25ServletAdvice {
             ServletSupport.path(
                 http.getRequestURI(), http.getContextPath(), http.getServletPath(), http.getPathInfo()),
             request);
-    start = System.nanoTime();
+    start = Levee.start(token);
+    if (token instanceof Blocked) {
+      // Answered here, before the original is skipped: if this fails, the request runs unprotected.
+      Blocked blocked = (Blocked) token;
+      byte[] body = ServletSupport.body(blocked);
+      HttpServletResponse out = (HttpServletResponse) response;
+      if (!out.isCommitted()) {
+        out.resetBuffer();
+        out.setStatus(blocked.status);
+        if (blocked.retryAfterSeconds >= 0) {
+          out.setHeader("Retry-After", String.valueOf(blocked.retryAfterSeconds));
+        }
+        out.setContentType(blocked.contentType);
+        for (int i = 0; i + 1 < blocked.headers.length; i += 2) {
+          out.setHeader(blocked.headers[i], blocked.headers[i + 1]);
+        }
+        out.setContentLength(body.length);
+        out.getOutputStream().write(body);
+      }
+    }
     return token;
   }
 
@@ -50,28 +73,19 @@ final class Javax25ServletAdvice {
       @Advice.Local("leveeStart") long start,
       @Advice.Thrown Throwable thrown)
       throws Exception {
-    if (CallDepth.exit(Kind.SERVLET) != 0 || token == null) {
+    if (CallDepth.exit(Kind.SERVLET) != 0 || token == null || token instanceof Blocked) {
       return;
     }
     HttpServletResponse http = (HttpServletResponse) response;
-    if (token instanceof Blocked) {
-      Blocked blocked = (Blocked) token;
-      if (!http.isCommitted()) {
-        http.resetBuffer();
-        http.setStatus(blocked.status);
-        if (blocked.retryAfterSeconds >= 0) {
-          http.setHeader("Retry-After", String.valueOf(blocked.retryAfterSeconds));
-        }
-        http.setContentType(blocked.contentType);
-        for (int i = 0; i + 1 < blocked.headers.length; i += 2) {
-          http.setHeader(blocked.headers[i], blocked.headers[i + 1]);
-        }
-        byte[] body = ServletSupport.body(blocked);
-        http.setContentLength(body.length);
-        http.getOutputStream().write(body);
-      }
-      return;
+    int status;
+    try {
+      Faults.at(Faults.SERVLET_EXIT);
+      status = thrown != null && !http.isCommitted() ? 500 : -1;
+    } catch (Throwable t) {
+      // The outcome cannot be read, but the permit must still go back.
+      AdviceErrors.report(t);
+      status = -1;
     }
-    Levee.exit(token, start, thrown != null && !http.isCommitted() ? 500 : -1, thrown);
+    Levee.exit(token, start, status, thrown);
   }
 }

@@ -3,6 +3,7 @@ package io.levee.bootstrap.http;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.Dispatcher;
+import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
@@ -38,6 +39,7 @@ public final class HttpCalls {
    * it is blocked, and the advice then skips the original method; null to run it.
    */
   public static Object enter(HttpURLConnection c) {
+    Faults.at(Faults.HTTP_ENTER);
     if (CallDepth.enter(Kind.HTTP) != 0) {
       return null;
     }
@@ -66,6 +68,8 @@ public final class HttpCalls {
         call.finish(-1, thrown);
       }
     }
+    // After the outcome: what fails here leaves the permit returned and the call's answer alone.
+    Faults.at(Faults.HTTP_EXIT);
     return thrown;
   }
 
@@ -86,6 +90,7 @@ public final class HttpCalls {
    * connect and read the response themselves.
    */
   public static Object fallback(HttpURLConnection c) {
+    Faults.at(Faults.HTTP_HEADERS);
     HttpCall call = CALLS.get(c);
     if (call == null && CallDepth.current(Kind.HTTP) == 0) {
       call = decide(c);
@@ -127,6 +132,7 @@ public final class HttpCalls {
     if (call != null) {
       call.finish(responseCode >= 0 ? responseCode : Dispatcher.STATUS_ABANDONED, null);
     }
+    Faults.at(Faults.HTTP_DISCONNECT);
   }
 
   private static HttpCall decide(HttpURLConnection c) {
@@ -137,8 +143,15 @@ public final class HttpCalls {
     releaseAbandoned();
     String method = c.getRequestMethod();
     Object token = Levee.httpEnter(method, String.valueOf(c.getURL()));
-    call = token == null ? HttpCall.UNTRACKED : new HttpCall(token, System.nanoTime(), "HEAD".equals(method));
-    HttpCall earlier = CALLS.putIfAbsent(c, call);
+    call = token == null ? HttpCall.UNTRACKED : new HttpCall(token, Levee.start(token), "HEAD".equals(method));
+    HttpCall earlier;
+    try {
+      earlier = CALLS.putIfAbsent(c, call);
+    } catch (RuntimeException | Error e) {
+      // Not recorded, so nothing would ever report it: the call runs untracked.
+      call.finish(Dispatcher.STATUS_ABANDONED, null);
+      throw e;
+    }
     if (earlier != null) {
       // Two threads raced to the first call of one connection: keep one decision, release the other.
       call.finish(Dispatcher.STATUS_ABANDONED, null);

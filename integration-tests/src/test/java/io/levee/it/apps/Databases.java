@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The databases a test application reaches: {@code h2} (in memory, with {@code pg_sleep} defined)
  * and {@code pg} (the server in {@code LEVEE_PG_URL}), each either straight through {@link
  * DriverManager} ({@code pool=none}) or through a HikariCP pool ({@code pool=hikari}), created on
- * first use.
+ * first use, whose {@code getConnection} waits {@code LEVEE_POOL_TIMEOUT_MS} (10 s) at most.
  */
 public final class Databases {
   private static final String H2_URL =
@@ -29,6 +29,11 @@ public final class Databases {
     return DriverManager.getConnection(url(db), user(db), password(db));
   }
 
+  /** The pool of {@code db}, or null before its first {@code pool=hikari} connection. */
+  static HikariDataSource pool(String db) {
+    return POOLS.get(db);
+  }
+
   private static HikariDataSource newPool(String db) {
     HikariConfig config = new HikariConfig();
     config.setPoolName("app-" + db);
@@ -37,7 +42,8 @@ public final class Databases {
     config.setPassword(password(db));
     config.setMaximumPoolSize(10);
     config.setMinimumIdle(2);
-    config.setConnectionTimeout(10_000);
+    config.setConnectionTimeout(Long.parseLong(env("LEVEE_POOL_TIMEOUT_MS", "10000")));
+    config.setMetricsTrackerFactory(PoolCounts.FACTORY);
     return new HikariDataSource(config);
   }
 

@@ -83,6 +83,9 @@ public final class HttpCalls {
     if (type != null) {
       out.put("contentType", type);
     }
+    if ("true".equals(q.get("disconnect"))) {
+      c.disconnect();
+    }
     return status;
   }
 

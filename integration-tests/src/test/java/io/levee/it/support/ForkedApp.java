@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -153,6 +154,7 @@ public final class ForkedApp implements AutoCloseable {
     private String agentOptions;
     private final List<String> jvmArgs = new ArrayList<>();
     private final List<String> args = new ArrayList<>();
+    private final Map<String, String> env = new HashMap<>();
     private String name;
 
     private Builder(Class<?> mainClass) {
@@ -178,6 +180,12 @@ public final class ForkedApp implements AutoCloseable {
 
     public Builder systemProperty(String key, String value) {
       jvmArgs.add("-D" + key + "=" + value);
+      return this;
+    }
+
+    /** An environment variable of the application, e.g. the database it reaches. */
+    public Builder env(String key, String value) {
+      env.put(key, value);
       return this;
     }
 
@@ -215,6 +223,7 @@ public final class ForkedApp implements AutoCloseable {
       ProcessBuilder builder = new ProcessBuilder(command);
       Map<String, String> env = builder.environment();
       AGENT_ENV.forEach(env::remove);
+      env.putAll(this.env);
       builder.redirectOutput(out.toFile()).redirectError(err.toFile());
       try {
         Files.createDirectories(dir);

@@ -1,6 +1,7 @@
 package io.levee.rules.engine;
 
 import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.Faults;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.CircuitBreaker;
 import io.levee.rules.policy.adaptive.CpuSource;
@@ -16,10 +17,16 @@ import java.util.List;
  * {@link io.levee.bootstrap.Permit} that must come back to {@link #complete} exactly once.
  *
  * <p>An admitted call allocates nothing and takes no lock: the permits are preallocated, the
- * matcher caches, counters are adders. A blocked call may allocate its answer. The clock is read
- * at most once per decision (only when a policy needs the time) and once per completion, and that
- * instant is handed to every policy: on a virtual machine one read can cost more than the rest of
- * the decision.
+ * matcher caches, counters are adders. A blocked call may allocate its answer.
+ *
+ * <p>Clock reads: on a virtual machine one read can cost more than the rest of the decision, so an
+ * admitted call reads it at most twice, and only as much as something needs the time. A call is
+ * timed (its start and end are needed) when its resource has a circuit breaker or an adaptive
+ * limit, when the system rule took it, or when the engine keeps durations for the metrics ({@code
+ * durations}). The decision reads the clock once when a policy or the timing needs it and hands
+ * that instant to every policy; it is also the call's start ({@link #start}) unless a policy waited.
+ * {@link #complete} reads it once for a timed call and not at all otherwise. So a rate limit alone,
+ * without metrics, costs one read; a breaker, or any resource with metrics on, two.
  *
  * <p>Concurrency: the rules in force are one immutable {@link CompiledRules} behind a volatile
  * reference; {@link #apply} builds the next one aside (serialised by {@code applying}) and swaps it
@@ -35,14 +42,28 @@ public final class Engine {
   private final Clock clock;
   private final CpuSource cpu;
   private final Sleeper sleeper;
+  /** Whether every call is timed, for the {@code levee.call.duration} meter. */
+  final boolean durations;
+  final CallStarts starts;
   private final Object applying = new Object();
   private volatile CompiledRules compiled;
   private volatile Listener listener;
 
+  /** An engine that keeps the duration of every call. */
   public Engine(Clock clock, CpuSource cpu, Sleeper sleeper) {
+    this(clock, cpu, sleeper, true);
+  }
+
+  /**
+   * {@code durations}: keep the duration of every call ({@link ResourceView#durationSumNanos}), which
+   * costs a clock read at the end of calls that no policy times; only the metrics read it.
+   */
+  public Engine(Clock clock, CpuSource cpu, Sleeper sleeper, boolean durations) {
     this.clock = clock;
     this.cpu = cpu;
     this.sleeper = sleeper;
+    this.durations = durations;
+    this.starts = new CallStarts(clock);
     this.compiled = CompiledRules.compile(RuleSet.EMPTY, null, clock, cpu, sleeper, this);
   }
 
@@ -63,6 +84,7 @@ public final class Engine {
 
   /** An inbound request at its outermost dispatch; {@code keys} reads per-key rate-limit keys. */
   public Object servlet(String method, String path, Object request, KeySource keys) {
+    Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
     int i = c.matcher.servlet(method, path);
     ResourceRuntime resource = i < 0 ? null : c.resources[i];
@@ -71,6 +93,9 @@ public final class Engine {
       system = null;
     }
     long now = system != null || (resource != null && resource.timed) ? clock.nanoTime() : 0L;
+    if (system != null || (resource != null && resource.timesCalls)) {
+      starts.decided(now);
+    }
     if (system != null) {
       Blocked shed = system.decide(resource, now);
       if (shed != null) {
@@ -84,7 +109,16 @@ public final class Engine {
       system.countAdmitted();
       return system.permit;
     }
-    Object decision = resource.decide(request, keys, now);
+    Object decision;
+    try {
+      decision = resource.decide(request, keys, now);
+    } catch (RuntimeException | Error e) {
+      // The call goes through untracked: the system permit taken above must not leak.
+      if (system != null) {
+        system.giveBack();
+      }
+      throw e;
+    }
     if (decision instanceof Blocked) {
       if (system != null) {
         system.giveBack();
@@ -101,39 +135,62 @@ public final class Engine {
 
   /** An outbound {@code HttpURLConnection} call. */
   public Object http(String method, String url) {
+    Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
     return decide(c, c.matcher.http(method, url));
   }
 
   /** A statement execution; {@code sql} may be null. */
   public Object jdbc(String jdbcUrl, String sql) {
+    Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
     return decide(c, c.matcher.jdbc(jdbcUrl, sql));
   }
 
   /** Acquiring a connection. */
   public Object jdbcConnect(String jdbcUrl) {
+    Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
     return decide(c, c.matcher.jdbcConnect(jdbcUrl));
   }
 
   /**
-   * The outcome of a call a decide method admitted: {@code status} the HTTP status or -1, {@code
-   * error} the exception that ended it or null. Anything but an engine permit is ignored.
+   * The start of a call a decide method just admitted on this thread, for {@link #complete}: the
+   * decision's own clock read when no policy waited, and 0 without a read when nothing times the
+   * call. Ask right after the decision, on the same thread.
+   */
+  public long start(Object permit) {
+    if (!(permit instanceof EnginePermit) || !((EnginePermit) permit).timed) {
+      return 0L;
+    }
+    return starts.take();
+  }
+
+  /**
+   * The outcome of a call a decide method admitted, which started at {@code startNanos} (from
+   * {@link #start}): {@code status} the HTTP status or -1, {@code error} the exception that ended it
+   * or null. Anything but an engine permit is ignored.
    */
   public void complete(Object permit, long startNanos, int status, Throwable error) {
     if (!(permit instanceof EnginePermit)) {
       return;
     }
     EnginePermit p = (EnginePermit) permit;
-    long now = clock.nanoTime();
-    long duration = Math.max(0, now - startNanos);
-    Outcome outcome =
-        p.resource == null
-            ? null
-            : p.resource.complete(now, duration, status, error, p.breakerAdmitted);
-    if (p.system != null) {
-      p.system.complete(now, duration, status, error, outcome);
+    long now = 0L;
+    long duration = 0L;
+    if (p.timed) {
+      now = clock.nanoTime();
+      duration = Math.max(0, now - startNanos);
+    }
+    Outcome outcome = null;
+    try {
+      if (p.resource != null) {
+        outcome = p.resource.complete(now, duration, status, error, p.breakerAdmitted);
+      }
+    } finally {
+      if (p.system != null) {
+        p.system.complete(now, duration, status, error, outcome);
+      }
     }
   }
 
@@ -176,6 +233,9 @@ public final class Engine {
     }
     ResourceRuntime resource = c.resources[i];
     long now = resource.timed ? clock.nanoTime() : 0L;
+    if (resource.timesCalls) {
+      starts.decided(now);
+    }
     Object decision = resource.decide(null, null, now);
     if (!(decision instanceof Blocked)) {
       resource.countAdmitted();

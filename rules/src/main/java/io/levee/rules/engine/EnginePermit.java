@@ -3,8 +3,8 @@ package io.levee.rules.engine;
 import io.levee.bootstrap.Permit;
 
 /**
- * The token of an admitted call: which resource, whether the system permit was taken, and whether
- * the resource's circuit breaker admitted it (false only in monitor mode, for a call it refused that
+ * The token of an admitted call: which resource, whether the system permit was taken, whether the
+ * call is timed, and whether the resource's circuit breaker admitted it (false only in monitor mode, for a call it refused that
  * runs anyway). One is preallocated for each combination, so admitting allocates nothing.
  */
 final class EnginePermit extends Permit {
@@ -14,6 +14,8 @@ final class EnginePermit extends Permit {
   final SystemRuntime system;
   /** False when the breaker refused the call (monitor mode), so it holds no half-open probe. */
   final boolean breakerAdmitted;
+  /** Whether the call needs its start and end instants: a policy or the metrics time it. */
+  final boolean timed;
 
   EnginePermit(ResourceRuntime resource, SystemRuntime system) {
     this(resource, system, true);
@@ -27,6 +29,7 @@ final class EnginePermit extends Permit {
     this.resource = resource;
     this.system = system;
     this.breakerAdmitted = breakerAdmitted;
+    this.timed = system != null || (resource != null && resource.timesCalls);
   }
 
   /** Rounded up, so a timeout of 1 µs is 1 ms rather than 0, which would mean infinite. */

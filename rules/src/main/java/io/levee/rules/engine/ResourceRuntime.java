@@ -1,6 +1,7 @@
 package io.levee.rules.engine;
 
 import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.Faults;
 import io.levee.rules.model.CallKind;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.RateLimitSpec;
@@ -42,10 +43,16 @@ final class ResourceRuntime extends ResourceView {
   final EnginePermit permit;
   /** The permit of a call the breaker refused that runs anyway (monitor mode). */
   final EnginePermit unprobedPermit;
-  /** Whether a policy reads the time to decide; a concurrency limit alone does not. */
+  /**
+   * Whether a call needs its start and end: the breaker (its window, slow calls, which calls count in
+   * a state), the adaptive limit (round trips) or the engine's durations.
+   */
+  final boolean timesCalls;
+  /** Whether the decision reads the time: a policy decides by it, or the call is timed. */
   final boolean timed;
   private final boolean monitor;
   private final Sleeper sleeper;
+  private final CallStarts starts;
   private final CircuitBreaker breaker;
   private final TokenBucket bucket;
   private final KeyedBuckets keyed;
@@ -63,6 +70,7 @@ final class ResourceRuntime extends ResourceView {
     this.maxKeys = maxKeys;
     this.monitor = rule.mode == Mode.MONITOR;
     this.sleeper = sleeper;
+    this.starts = engine.starts;
     this.breaker =
         rule.circuitBreaker == null ? null : new CircuitBreaker(rule.circuitBreaker, clock, RANDOM);
     if (breaker != null) {
@@ -79,7 +87,8 @@ final class ResourceRuntime extends ResourceView {
     this.slowCallNanos = rule.circuitBreaker == null ? 0 : rule.circuitBreaker.slowCallNanos;
     this.failures = new FailureClassifier(rule.failure);
     this.answers = new BlockAnswers(rule.name, rule.match.kind, rule.onBlock);
-    this.timed = breaker != null || bucket != null || keyed != null || adaptive != null;
+    this.timesCalls = breaker != null || adaptive != null || engine.durations;
+    this.timed = timesCalls || bucket != null || keyed != null;
     this.permit = new EnginePermit(this, null, true);
     this.unprobedPermit = new EnginePermit(this, null, false);
   }
@@ -92,9 +101,13 @@ final class ResourceRuntime extends ResourceView {
   /**
    * When admitted, {@link #permit} or {@link #unprobedPermit} (permits taken); otherwise the
    * {@link Blocked} answer, with nothing left taken. {@code now}: the clock read once for this
-   * decision (any value when not {@link #timed}).
+   * decision (any value when not {@link #timed}). A policy that waits tells {@link CallStarts}, as
+   * the call then starts after the wait.
    */
   Object decide(Object request, KeySource keys, long now) {
+    Faults.at(Faults.DECIDE);
+    // Read before any permit is taken: a key source that throws must leave nothing held.
+    String key = keyed == null ? null : key(request, keys);
     boolean probeTaken = false;
     if (breaker != null) {
       long wait = breaker.tryAcquire(now);
@@ -108,7 +121,7 @@ final class ResourceRuntime extends ResourceView {
       }
     }
     if (bucket != null || keyed != null) {
-      TokenBucket b = keyed == null ? bucket : keyed.bucket(key(request, keys), now);
+      TokenBucket b = keyed == null ? bucket : keyed.bucket(key, now);
       long r = b.tryAcquire(now);
       if (r < 0) {
         if (!monitor) {
@@ -118,6 +131,7 @@ final class ResourceRuntime extends ResourceView {
         countBlocked(Reason.RATE_LIMIT, true);
       } else if (r > 0 && !monitor) {
         sleep(r);
+        starts.restarted();
       }
     }
     boolean slotTaken = false;
@@ -126,9 +140,12 @@ final class ResourceRuntime extends ResourceView {
         if (!concurrency.acquireUnconditionally()) {
           countBlocked(Reason.CONCURRENCY, true);
         }
-      } else if (!concurrency.acquire(concurrencyWaitNanos)) {
-        giveBackProbe(probeTaken, now);
-        return block(Reason.CONCURRENCY, 0);
+      } else if (!concurrency.tryAcquire()) {
+        if (!concurrency.acquire(concurrencyWaitNanos)) {
+          giveBackProbe(probeTaken, now);
+          return block(Reason.CONCURRENCY, 0);
+        }
+        starts.restarted();
       }
       slotTaken = true;
     }
@@ -155,11 +172,21 @@ final class ResourceRuntime extends ResourceView {
 
   /**
    * Classifies the outcome of a call that ended at {@code now}, tells the breaker and the adaptive
-   * limit, and frees the permits.
+   * limit, and frees the permits. {@code now} and {@code durationNanos} are 0 when not {@link
+   * #timesCalls} (and the system rule did not take the call).
    */
   Outcome complete(
       long now, long durationNanos, int status, Throwable error, boolean breakerAdmitted) {
-    Outcome outcome = failures.classify(status, error);
+    Outcome outcome;
+    RuntimeException unclassified = null;
+    try {
+      Faults.at(Faults.COMPLETE);
+      outcome = failures.classify(status, error);
+    } catch (RuntimeException e) {
+      // The permits go back all the same, without a sample; the error is reported after.
+      outcome = Outcome.IGNORED;
+      unclassified = e;
+    }
     if (outcome == Outcome.IGNORED) {
       if (breaker != null && breakerAdmitted) {
         breaker.releasePermission(now - durationNanos);
@@ -183,6 +210,9 @@ final class ResourceRuntime extends ResourceView {
       concurrency.release();
     }
     countCompleted(outcome, durationNanos);
+    if (unclassified != null) {
+      throw unclassified;
+    }
     return outcome;
   }
 

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
  * A resource that a reload leaves unchanged keeps its view, so its counters keep counting.
  *
  * <p>An admitted call costs three adder increments: {@code passed} when admitted, its outcome and
- * its duration when completed. In flight is derived ({@code passed} minus completed) rather than
+ * its duration (if it was timed) when completed. In flight is derived ({@code passed} minus completed) rather than
  * counted up and down, which would cost two more.
  *
  * <p>Concurrency: the counters are {@link LongAdder}s written by every call; reads are sums and
@@ -64,7 +64,10 @@ public abstract class ResourceView {
     return calls[outcome.ordinal()].sum();
   }
 
-  /** Sum of the durations of the calls counted as success, failure or slow. */
+  /**
+   * Sum of the durations of the calls counted as success, failure or slow; only calls that were
+   * timed add to it, so it stays 0 for a resource nothing times when the engine keeps no durations.
+   */
   public final long durationSumNanos() {
     return durationSum.sum();
   }
@@ -104,7 +107,7 @@ public abstract class ResourceView {
   /** Exactly once per admitted call, which {@link #inFlight()} relies on. */
   final void countCompleted(Outcome outcome, long durationNanos) {
     calls[outcome.ordinal()].increment();
-    if (outcome != Outcome.IGNORED) {
+    if (outcome != Outcome.IGNORED && durationNanos != 0) {
       durationSum.add(durationNanos);
     }
   }

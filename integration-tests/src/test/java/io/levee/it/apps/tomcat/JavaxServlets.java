@@ -5,6 +5,7 @@ import io.levee.it.apps.Arrivals;
 import io.levee.it.apps.HttpCalls;
 import io.levee.it.apps.JdbcCalls;
 import io.levee.it.apps.Libraries;
+import io.levee.it.apps.PoolCounts;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -22,7 +23,8 @@ import javax.servlet.http.HttpServletResponse;
 /**
  * The shapes of a javax application the agent must count once per request: a filter in front of
  * every servlet, a servlet that forwards, an async servlet that completes on another thread, plain
- * work (any other path), and the endpoints that make outbound calls on demand.
+ * work (any other path), and the endpoints that make outbound calls on demand (and, in a JVM
+ * started in fault mode, {@code /faults?point=} to arm one of the agent's fault points).
  */
 final class JavaxServlets {
   private JavaxServlets() {}
@@ -78,7 +80,7 @@ final class JavaxServlets {
     }
   }
 
-  /** {@code /http}, {@code /jdbc}, {@code /libs} (key=value lines) and {@code /arrivals}. */
+  /** {@code /http}, {@code /jdbc}, {@code /pool}, {@code /libs} and {@code /arrivals}. */
   static final class OutboundServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
@@ -90,13 +92,31 @@ final class JavaxServlets {
         case "/jdbc":
           text(resp, JdbcCalls.handle(q));
           break;
+        case "/pool":
+          text(resp, PoolCounts.handle(q));
+          break;
         case "/arrivals":
           text(resp, Arrivals.handle(q));
+          break;
+        case "/faults":
+          text(resp, armFault(q.get("point")));
           break;
         default:
           text(resp, Libraries.handle());
       }
     }
+  }
+
+  /**
+   * Arms the agent's fault point named {@code point}: the agent re-reads the property at every
+   * point, but only in a JVM started in fault mode, so anywhere else this does nothing.
+   */
+  static String armFault(String point) {
+    if (System.getProperty("levee.inject-faults") == null || point == null) {
+      return "not in fault mode";
+    }
+    System.setProperty("levee.inject-faults", point);
+    return "armed " + point;
   }
 
   static Map<String, String> query(ServletRequest req) {

@@ -44,8 +44,10 @@ public final class TomcatApp {
         new JavaxServlets.OutboundServlet(),
         "/http",
         "/jdbc",
+        "/pool",
         "/libs",
-        "/arrivals");
+        "/arrivals",
+        "/faults");
 
     tomcat.start();
     AppProcess.ready(connector.getLocalPort());

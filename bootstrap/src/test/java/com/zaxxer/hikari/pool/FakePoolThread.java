@@ -1,0 +1,12 @@
+package com.zaxxer.hikari.pool;
+
+import io.levee.bootstrap.PoolRefill;
+
+/** Stands in for HikariCP's connection adder: code of the pool's package on the stack. */
+public final class FakePoolThread {
+  private FakePoolThread() {}
+
+  public static boolean connectSeesPoolRefill() {
+    return PoolRefill.onThisThread();
+  }
+}
