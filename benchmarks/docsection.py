@@ -27,8 +27,8 @@ def write(doc, name, script, body, after):
         for a in after:
             marker = text.find(end(a))
             if marker >= 0:
-                heading = text.find("\n## ", marker)
-                at = heading + 1 if heading >= 0 else len(text)
+                nexts = [i for i in (text.find("\n## ", marker), text.find("\n<!-- ", marker + 1)) if i >= 0]
+                at = min(nexts) + 1 if nexts else len(text)
                 break
         text = text[:at].rstrip("\n") + "\n\n" + section + "\n\n" + text[at:].lstrip("\n")
     with open(doc, "w") as f:

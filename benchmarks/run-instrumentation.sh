@@ -11,8 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-mvn -B -q -o -pl agent,benchmarks -am package -DskipTests 2>/dev/null \
-  || mvn -B -q -pl agent,benchmarks -am package -DskipTests
+# SKIP_BUILD=1 reuses what is built (e.g. when run-all.sh has built it once).
+if [ -z "${SKIP_BUILD:-}" ]; then
+  mvn -B -q -o -pl agent,benchmarks -am package -DskipTests 2>/dev/null || mvn -B -q -pl agent,benchmarks -am package -DskipTests
+fi
 out=benchmarks/target/instrumentation
 rm -rf "$out"
 mkdir -p "$out"
@@ -45,7 +47,8 @@ YAML
 settings=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
 if [ "$#" -gt 0 ]; then settings=("$@"); fi
 agent=agent/target/levee-agent.jar
-jvm_flags="-Xms512m -Xmx512m"
+# Without nodelay the JDK's HTTP server waits for a delayed ACK (~40 ms) on every keep-alive answer.
+jvm_flags="-Xms512m -Xmx512m -Dsun.net.httpserver.nodelay=true"
 cp="benchmarks/target/classes:benchmarks/target/instrumentation-lib/*"
 cases=(
   "none="

@@ -14,8 +14,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rounds=${1:-9}
-mvn -B -q -o -pl agent,demo,benchmarks -am package -DskipTests 2>/dev/null \
-  || mvn -B -q -pl agent,demo,benchmarks -am package -DskipTests
+# SKIP_BUILD=1 reuses what is built (e.g. when run-all.sh has built it once).
+if [ -z "${SKIP_BUILD:-}" ]; then
+  mvn -B -q -o -pl agent,demo,benchmarks -am package -DskipTests 2>/dev/null || mvn -B -q -pl agent,demo,benchmarks -am package -DskipTests
+fi
 out=benchmarks/target/startup
 rm -rf "$out"
 mkdir -p "$out"

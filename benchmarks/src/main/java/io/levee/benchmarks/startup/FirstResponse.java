@@ -192,10 +192,22 @@ public final class FirstResponse {
     return list;
   }
 
+  /**
+   * A free port below Linux's ephemeral range (32768 and up): polling a port in that range that
+   * nobody listens on yet can connect the poller to itself (TCP simultaneous open), after which the
+   * application cannot bind it.
+   */
   private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
+    java.util.Random random = new java.util.Random();
+    for (int attempt = 0; attempt < 100; attempt++) {
+      int port = 20000 + random.nextInt(12000);
+      try (ServerSocket s = new ServerSocket(port)) {
+        return s.getLocalPort();
+      } catch (IOException busy) {
+        // taken: try another
+      }
     }
+    throw new IOException("no free port between 20000 and 32000");
   }
 
   private static String millis(long nanos) {
