@@ -30,8 +30,10 @@ public final class Startup {
   /** Starts everything; {@code attached}: a runtime attach, loaded classes retransformed in batches. */
   public static RunningAgent start(
       AgentOptions options, AgentLog log, Instrumentation inst, boolean attached) {
+    long began = System.nanoTime();
     RulesWatcher rulesFile = new RulesWatcher(options.rules(), log);
     RuleSet rules = RulesFile.loadAtStart(options.rules(), log);
+    long rulesLoaded = System.nanoTime();
     CpuSampler cpu = new CpuSampler();
     // Durations cost a clock read per call; only the metrics of the http option read them.
     Engine engine = new Engine(Clock.SYSTEM, cpu, Sleeper.SYSTEM, options.http() != null);
@@ -43,11 +45,21 @@ public final class Startup {
           new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM));
       Levee.install(FaultyDispatcher.wrapIfAsked(dispatcher, log));
       List<Integration> integrations = Integrations.all(log);
+      long dispatching = System.nanoTime();
       agent.instrumented(AgentInstaller.install(inst, integrations, log, attached));
+      long instrumented = System.nanoTime();
       Observability observability = Observability.start(engine, cpu, options.http(), log);
       agent.onRulesApplied(new Reloads(observability));
       agent.onStop(observability);
       agent.watchRules();
+      long done = System.nanoTime();
+      if (log.enabled(AgentLog.Level.DEBUG)) {
+        log.debug(
+            "start-up took " + millis(began, done) + " ms: rules " + millis(began, rulesLoaded)
+                + " ms, engine and bridge " + millis(rulesLoaded, dispatching)
+                + " ms, instrumentation " + millis(dispatching, instrumented)
+                + " ms, observability and reloads " + millis(instrumented, done) + " ms");
+      }
       log.info(
           "started: " + rules.resources.size() + " resources from " + rules.source + "; integrations "
               + names(integrations));
@@ -63,6 +75,10 @@ public final class Startup {
   public static String summary(RunningAgent agent) {
     RuleSet rules = agent.engine().rules();
     return "Levee started: " + rules.resources.size() + " resources from " + rules.source;
+  }
+
+  private static long millis(long from, long to) {
+    return (to - from) / 1000000L;
   }
 
   private static String names(List<Integration> integrations) {

@@ -11,22 +11,10 @@ import net.bytebuddy.agent.builder.AgentBuilder;
  * an API some integration targets. Without this pre-filter ByteBuddy describes every loaded
  * application class from its class file to run the matchers (several seconds for a servlet
  * container); walking the loaded supertypes by reflection takes milliseconds and loads nothing. The
- * matchers still decide, on this short list. An integration that targets another API adds it here.
+ * matchers still decide, on this short list. The APIs are those of {@link SuperTypes#APIS}.
  */
 final class LoadedTargets implements AgentBuilder.RedefinitionStrategy.DiscoveryStrategy {
   static final LoadedTargets INSTANCE = new LoadedTargets();
-
-  private static final String[] APIS = {
-    "java.net.HttpURLConnection",
-    "java.sql.Driver",
-    "javax.sql.DataSource",
-    "java.sql.Connection",
-    "java.sql.Statement",
-    "javax.servlet.Servlet",
-    "javax.servlet.Filter",
-    "jakarta.servlet.Servlet",
-    "jakarta.servlet.Filter",
-  };
 
   private LoadedTargets() {}
 
@@ -65,7 +53,7 @@ final class LoadedTargets implements AgentBuilder.RedefinitionStrategy.Discovery
 
   private static boolean isApi(Class<?> type) {
     String name = type.getName();
-    for (String api : APIS) {
+    for (String api : SuperTypes.APIS) {
       if (api.equals(name)) {
         return true;
       }

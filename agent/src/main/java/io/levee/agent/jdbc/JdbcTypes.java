@@ -1,12 +1,9 @@
 package io.levee.agent.jdbc;
 
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
-import static net.bytebuddy.matcher.ElementMatchers.isInterface;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.not;
 
 import io.levee.agent.instrument.AdviceSupport;
+import io.levee.agent.instrument.Implementing;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -16,9 +13,8 @@ final class JdbcTypes {
   private JdbcTypes() {}
 
   /** Concrete implementations of {@code api}, minus the wrappers that must not decide. */
-  static ElementMatcher.Junction<TypeDescription> implementing(String api) {
-    return AdviceSupport.failSafe(
-        not(isInterface()).and(hasSuperType(named(api))).and(not(excluded())));
+  static AgentBuilder.RawMatcher implementing(String api) {
+    return Implementing.anyOf(api).unless(excluded());
   }
 
   private static ElementMatcher.Junction<TypeDescription> excluded() {

@@ -1,14 +1,13 @@
 package io.levee.agent.servlet;
 
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
-import static net.bytebuddy.matcher.ElementMatchers.isInterface;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.levee.agent.instrument.AdviceSupport;
+import io.levee.agent.instrument.Implementing;
 import io.levee.agent.instrument.Integration;
 import java.security.ProtectionDomain;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -43,10 +42,8 @@ public final class ServletIntegration implements Integration {
         .transform(advice("jakarta.servlet", JakartaServletAdvice.class));
   }
 
-  private static ElementMatcher.Junction<TypeDescription> servletOrFilter(String api) {
-    return AdviceSupport.failSafe(
-        not(isInterface())
-            .and(hasSuperType(named(api + ".Servlet")).or(hasSuperType(named(api + ".Filter")))));
+  private static AgentBuilder.RawMatcher servletOrFilter(String api) {
+    return Implementing.anyOf(api + ".Servlet", api + ".Filter");
   }
 
   /**

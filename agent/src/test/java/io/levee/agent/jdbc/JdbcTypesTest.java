@@ -13,7 +13,7 @@ class JdbcTypesTest {
   void matchesADriversStatement() {
     assertThat(
             JdbcTypes.implementing("java.sql.Statement")
-                .matches(statement("org.h2.jdbc.JdbcStatement")))
+                .matches(statement("org.h2.jdbc.JdbcStatement"), null, null, null, null))
         .isTrue();
   }
 
@@ -23,7 +23,11 @@ class JdbcTypesTest {
             JdbcTypes.implementing("java.sql.Statement")
                 .matches(
                     statement(
-                        "org.apache.shardingsphere.driver.jdbc.core.statement.ShardingSphereStatement")))
+                        "org.apache.shardingsphere.driver.jdbc.core.statement.ShardingSphereStatement"),
+                    null,
+                    null,
+                    null,
+                    null))
         .isFalse();
   }
 
@@ -31,7 +35,12 @@ class JdbcTypesTest {
   void leavesJbossJcaWrappersToTheDriverBeneathThem() {
     assertThat(
             JdbcTypes.implementing("java.sql.Statement")
-                .matches(statement("org.jboss.jca.adapters.jdbc.jdk8.WrappedStatementJDK8")))
+                .matches(
+                    statement("org.jboss.jca.adapters.jdbc.jdk8.WrappedStatementJDK8"),
+                    null,
+                    null,
+                    null,
+                    null))
         .isFalse();
   }
 
@@ -39,7 +48,7 @@ class JdbcTypesTest {
   void neverMatchesTheInterfaceItself() {
     assertThat(
             JdbcTypes.implementing("java.sql.Statement")
-                .matches(TypeDescription.ForLoadedType.of(Statement.class)))
+                .matches(TypeDescription.ForLoadedType.of(Statement.class), null, null, null, null))
         .isFalse();
   }
 
