@@ -10,7 +10,7 @@ source benchmarks/load-common.sh
 out=benchmarks/load/target/overhead
 rm -rf "$out"
 mkdir -p "$out"
-cmd=("${pin[@]}" java -cp "$cp" io.levee.load.bench.OverheadBench --agent "$agent" --app-cpus "$app_cpus" --out "$out" --runs 5 "$@")
+cmd=("${pin[@]}" java -Dsun.net.httpserver.nodelay=true -cp "$cp" io.levee.load.bench.OverheadBench --agent "$agent" --app-cpus "$app_cpus" --out "$out" --runs 5 "$@")
 "${cmd[@]}" --command "${cmd[*]}" | tee "$out/console.txt"
 python3 benchmarks/splice-section.py overhead "$out/section.md" docs/BENCHMARKS.md
 echo "Updated docs/BENCHMARKS.md"
