@@ -9,6 +9,7 @@
 #   scripts/soak.sh                  # 30 minutes
 #   scripts/soak.sh --minutes 3      # a short run
 #   scripts/soak.sh --load 50 --report /tmp/soak.md
+#   scripts/soak.sh --probe [--load 70] [--capacity RATE]   # what one attach costs, per 100 ms
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,4 +24,16 @@ if ! mvn -B -q -ntp package -DskipTests -pl agent,demo -am >"$log" 2>&1; then
   exit 1
 fi
 
-exec java -cp "demo/target/levee-demo.jar:demo/target/driver-lib/*" io.levee.demo.driver.SoakDriver "$@"
+main=io.levee.demo.driver.SoakDriver
+if [ "${1:-}" = "--probe" ]; then
+  main=io.levee.demo.driver.SoakProbe
+  shift
+fi
+# The application runs on the lower half of the cores (AppProcess); the driver, the partner and the
+# agent's command line get the upper half, so that neither takes CPU from the other.
+pin=()
+cores=$(nproc 2>/dev/null || echo 1)
+if [ "$cores" -ge 2 ] && command -v taskset >/dev/null; then
+  pin=(taskset -c "$((cores / 2))-$((cores - 1))")
+fi
+exec "${pin[@]}" java -cp "demo/target/levee-demo.jar:demo/target/driver-lib/*" "$main" "$@"

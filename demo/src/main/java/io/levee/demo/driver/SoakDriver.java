@@ -37,6 +37,7 @@ public final class SoakDriver {
       System.exit(2);
       return;
     }
+    partnerWithoutDelayedAcks();
     PrintStream out = System.out;
     ExecutorService httpThreads =
         Executors.newFixedThreadPool(4, r -> LoadGenerator.daemon(r, "http-client"));
@@ -50,7 +51,8 @@ public final class SoakDriver {
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(SoakMix.TIMEOUT).executor(httpThreads).build();
       out.println("Measuring capacity with " + SoakMix.describe() + ":");
-      double capacity = new SoakCapacity(client, base).measure(out);
+      SoakCapacity sweep = new SoakCapacity(client, base, app.pid());
+      double capacity = sweep.measure(out);
       double rate = capacity * o.loadPercent() / 100;
       out.printf(Locale.ROOT, "Capacity %.0f requests/s; soaking at %.0f%% of it, %.0f requests/s,"
           + " for %d minute(s) after a bare minute 0%n", capacity, o.loadPercent(), rate, o.minutes());
@@ -75,9 +77,10 @@ public final class SoakDriver {
       SoakReport report = new SoakReport(minutes);
       String header = String.format(Locale.ROOT, "Soak of %s: %d minute(s) at %.0f%% of a measured"
           + " capacity of %.0f requests/s (%.0f requests/s, open loop), started %s.%nTraffic: %s."
-          + " A request failed = non-2xx, connection error or no answer within %d s.%n",
+          + " A request failed = non-2xx, connection error or no answer within %d s.%n%n"
+          + "Capacity (the lower of the two sweeps' min(peak, rate with a full pool)):%n%n```%n%s```%n",
           base, o.minutes(), o.loadPercent(), capacity, rate, began, SoakMix.describe(),
-          SoakMix.TIMEOUT.toSeconds());
+          SoakMix.TIMEOUT.toSeconds(), sweep.table());
       String text = report.markdown(header) + agentWarnings(app.agentLines());
       Files.writeString(o.report(), text);
       out.println();
@@ -88,6 +91,19 @@ public final class SoakDriver {
       httpThreads.shutdownNow();
     }
     System.exit(status);
+  }
+
+  /**
+   * The partner runs on the JDK's HTTP server, which writes an answer's headers and body apart;
+   * with Nagle's algorithm on, the body then waits for the application's delayed ACK (~40 ms on
+   * Linux), so every quote took 60 ms instead of 20 and the closed-loop sweep measured that wait,
+   * not the application. Read once, when the server's classes load; an explicit
+   * {@code -Dsun.net.httpserver.nodelay=false} brings the old behaviour back.
+   */
+  static void partnerWithoutDelayedAcks() {
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
   }
 
   private static SoakReport.Minute bare(SoakTarget target, SoakLoad load, long start)

@@ -40,6 +40,7 @@ final class SoakLoad implements AutoCloseable {
   private final AtomicLong epoch = new AtomicLong();
   private final AtomicInteger outstanding = new AtomicInteger();
   private volatile boolean agent;
+  private volatile SoakTimeline timeline;
   private long sequence;
   private double credit;
   private long last;
@@ -65,6 +66,16 @@ final class SoakLoad implements AutoCloseable {
   void agentOut() {
     epoch.incrementAndGet();
     agent = false;
+  }
+
+  /** From now on, every answer also goes to {@code t} (null: to none). */
+  void timeline(SoakTimeline t) {
+    timeline = t;
+  }
+
+  /** Requests sent and not answered yet. */
+  int outstanding() {
+    return outstanding.get();
   }
 
   SoakStats takeMinute() {
@@ -100,7 +111,12 @@ final class SoakLoad implements AutoCloseable {
               long nanos = System.nanoTime() - due;
               SoakStats now = minute.get();
               boolean withAgent = agentAtSend || agent || epoch.get() != epochAtSend;
-              if (error == null && response.statusCode() / 100 == 2) {
+              boolean success = error == null && response.statusCode() / 100 == 2;
+              SoakTimeline t = timeline;
+              if (t != null) {
+                t.answered(success, nanos);
+              }
+              if (success) {
                 now.ok(withAgent, nanos);
                 return;
               }

@@ -41,6 +41,11 @@ final class SoakTarget {
     return run(command);
   }
 
+  /** {@code jcmd Thread.print}: the application's threads and their stacks. */
+  String threadDump() {
+    return run(List.of(tool("jcmd"), Long.toString(pid), "Thread.print")).output();
+  }
+
   /**
    * Forces a full GC, then reads heap and metaspace from the JVM's performance counters, classes
    * from its class loaders (one {@code jcmd} each, few to keep the soak's own CPU small) and the threads
