@@ -36,4 +36,8 @@ cores=$(nproc 2>/dev/null || echo 1)
 if [ "$cores" -ge 2 ] && command -v taskset >/dev/null; then
   pin=(taskset -c "$((cores / 2))-$((cores - 1))")
 fi
-exec "${pin[@]}" java -cp "demo/target/levee-demo.jar:demo/target/driver-lib/*" "$main" "$@"
+# The driver holds every unanswered request (up to 4 000) and runs the partner: a long GC pause in it
+# stops the load and the partner's answers, and shows up as the application's latency. A small,
+# fixed heap with short pauses, and its GC log next to the report.
+jvm=(-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xlog:gc:file=demo/target/soak-driver-gc.log)
+exec "${pin[@]}" java "${jvm[@]}" -cp "demo/target/levee-demo.jar:demo/target/driver-lib/*" "$main" "$@"

@@ -51,7 +51,7 @@ public final class SoakDriver {
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(SoakMix.TIMEOUT).executor(httpThreads).build();
       out.println("Measuring capacity with " + SoakMix.describe() + ":");
-      SoakCapacity sweep = new SoakCapacity(client, base, app.pid());
+      SoakCapacity sweep = new SoakCapacity(client, base, app.pid(), app.cores());
       double capacity = sweep.measure(out);
       double rate = capacity * o.loadPercent() / 100;
       out.printf(Locale.ROOT, "Capacity %.0f requests/s; soaking at %.0f%% of it, %.0f requests/s,"

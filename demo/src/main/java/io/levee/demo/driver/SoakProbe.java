@@ -35,10 +35,16 @@ public final class SoakProbe {
   public static void main(String[] args) throws Exception {
     double load = 70;
     double capacity = 0;
+    boolean cost = false;
     Path rules = Path.of("demo/soak/rules-a.yaml");
     Path agent = Path.of("agent/target/levee-agent.jar");
     Path demoTarget = Path.of("demo/target");
-    for (int i = 0; i + 1 < args.length; i += 2) {
+    for (int i = 0; i < args.length; i += 2) {
+      if (args[i].equals("--cost")) {
+        cost = true;
+        i--;
+        continue;
+      }
       switch (args[i]) {
         case "--load" -> load = Double.parseDouble(args[i + 1]);
         case "--capacity" -> capacity = Double.parseDouble(args[i + 1]);
@@ -62,7 +68,11 @@ public final class SoakProbe {
           + app.cores() + " core(s)");
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(SoakMix.TIMEOUT).executor(httpThreads).build();
-      SoakCapacity sweep = new SoakCapacity(client, base, app.pid());
+      SoakCapacity sweep = new SoakCapacity(client, base, app.pid(), app.cores());
+      if (cost) {
+        cost(out, sweep, new SoakTarget(agent.toAbsolutePath(), app.pid()), rules);
+        return;
+      }
       if (capacity <= 0) {
         out.println("Measuring capacity with " + SoakMix.describe() + ":");
         capacity = sweep.measure(out);
@@ -113,6 +123,33 @@ public final class SoakProbe {
     System.exit(0);
   }
 
+  /**
+   * What a request costs the application with the agent in, at the same closed-loop concurrency:
+   * bare, attached (after the JIT settled again), and detached.
+   */
+  private static void cost(PrintStream out, SoakCapacity sweep, SoakTarget target, Path rules)
+      throws InterruptedException {
+    sweep.warmUp();
+    for (int clients : new int[] {64, 200}) {
+      sweep.step(out, "bare", clients);
+      sweep.step(out, "bare", clients);
+    }
+    SoakTarget.Command c = target.agent("attach", "--rules", rules.toAbsolutePath().toString());
+    out.println("  attach: " + (c.ok() ? "returned" : "FAILED") + " after " + c.millis() + " ms");
+    sweep.warmUp();
+    sweep.warmUp();
+    for (int clients : new int[] {64, 200}) {
+      sweep.step(out, "agent in", clients);
+      sweep.step(out, "agent in", clients);
+    }
+    c = target.agent("detach");
+    out.println("  detach: " + (c.ok() ? "returned" : "FAILED") + " after " + c.millis() + " ms");
+    sweep.warmUp();
+    for (int clients : new int[] {64, 200}) {
+      sweep.step(out, "detached", clients);
+    }
+  }
+
   private static void command(SoakTimeline timeline, SoakTarget target, String... args) {
     timeline.event(args[0] + " starts");
     long cpu = timeline.cpuTicks();
@@ -145,7 +182,9 @@ public final class SoakProbe {
 
   private static String delta(String title, Map<String, Long> before, Map<String, Long> after) {
     java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
-    SoakThreads.printDelta(new PrintStream(b, true), title, before, after);
+    double seconds = (after.get(SoakThreads.AT) - before.get(SoakThreads.AT)) / 1000.0;
+    SoakThreads.printDelta(new PrintStream(b, true), String.format(Locale.ROOT, "%s (%.1f s)",
+        title, seconds), before, after);
     return b.toString();
   }
 

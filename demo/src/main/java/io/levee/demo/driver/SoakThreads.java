@@ -18,6 +18,9 @@ import java.util.TreeMap;
  * are dropped, so all request threads add up to one row.
  */
 final class SoakThreads {
+  /** The key under which a snapshot holds when it was taken (ms, monotonic). */
+  static final String AT = " at";
+
   private final Path tasks;
 
   SoakThreads(long pid) {
@@ -27,6 +30,7 @@ final class SoakThreads {
   /** CPU ms used so far by each kind of thread (threads that ended are missing). */
   Map<String, Long> snapshot() {
     Map<String, Long> millis = new TreeMap<>();
+    millis.put(AT, System.nanoTime() / 1_000_000);
     try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
       for (Path task : dir) {
         try {
@@ -50,6 +54,9 @@ final class SoakThreads {
       Map<String, Long> after) {
     List<Map.Entry<String, Long>> rows = new ArrayList<>();
     for (Map.Entry<String, Long> e : after.entrySet()) {
+      if (e.getKey().equals(AT)) {
+        continue;
+      }
       long d = e.getValue() - before.getOrDefault(e.getKey(), 0L);
       if (d >= 50) {
         rows.add(Map.entry(e.getKey(), d));

@@ -29,11 +29,13 @@ final class SoakTimeline {
   private final long[] unanswered;
   private final long[] cpuMillis;
   private final long[] driverMillis;
+  private final long[] driverGcMillis;
   private final List<String> events = new ArrayList<>();
   private final Path stat;
   private final Path self;
   private long lastTicks = -1;
   private long lastSelf = -1;
+  private long lastGc = -1;
 
   SoakTimeline(long pid, long seconds) {
     buckets = (int) (seconds * 1000 / BUCKET_MILLIS) + 1;
@@ -43,6 +45,7 @@ final class SoakTimeline {
     unanswered = new long[buckets];
     cpuMillis = new long[buckets];
     driverMillis = new long[buckets];
+    driverGcMillis = new long[buckets];
     stat = Path.of("/proc", Long.toString(pid), "stat");
     self = Path.of("/proc", Long.toString(ProcessHandle.current().pid()), "stat");
   }
@@ -67,6 +70,21 @@ final class SoakTimeline {
       driverMillis[b] += (own - lastSelf) * 1000 / TICKS_PER_SECOND;
     }
     lastSelf = own;
+    long gc = driverGc();
+    if (lastGc >= 0) {
+      driverGcMillis[b] += gc - lastGc;
+    }
+    lastGc = gc;
+  }
+
+  /** Milliseconds the driver's own JVM spent collecting garbage so far (its pauses stop the load). */
+  static long driverGc() {
+    long millis = 0;
+    for (java.lang.management.GarbageCollectorMXBean gc
+        : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+      millis += Math.max(0, gc.getCollectionTime());
+    }
+    return millis;
   }
 
   synchronized void event(String what) {
@@ -95,19 +113,21 @@ final class SoakTimeline {
   /**
    * Prints one row per bucket from {@code from} to {@code to} seconds: time, answers, failures,
    * worst latency, unanswered requests, CPU of the application and of the driver (ms of the
-   * bucket's 100 per core).
+   * bucket's 100 per core), and the driver's GC time (a pause there stops the load and the partner).
    */
   synchronized void print(PrintStream out, double from, double to) {
-    out.println("      t(s)   ok  fail  worst(ms)  unanswered  cpu(ms)  driver(ms)");
+    out.println("      t(s)   ok  fail  worst(ms)  unanswered  cpu(ms)  driver(ms)  driver-gc(ms)");
     for (int b = index(from); b <= index(to) && b < buckets; b++) {
-      out.printf(Locale.ROOT, "  %8.1f %4d %5d %10d %11d %8d %11d%n", b * BUCKET_MILLIS / 1000.0,
-          ok[b], failed[b], worstMillis[b], unanswered[b], cpuMillis[b], driverMillis[b]);
+      out.printf(Locale.ROOT, "  %8.1f %4d %5d %10d %11d %8d %11d %14d%n",
+          b * BUCKET_MILLIS / 1000.0, ok[b], failed[b], worstMillis[b], unanswered[b], cpuMillis[b],
+          driverMillis[b], driverGcMillis[b]);
     }
   }
 
   /** Prints one row per second over the whole run. */
   synchronized void printSeconds(PrintStream out) {
-    out.println("      t(s)    ok/s  fail/s  worst(ms)  unanswered  cpu(ms/s)  driver(ms/s)");
+    out.println("      t(s)    ok/s  fail/s  worst(ms)  unanswered  cpu(ms/s)  driver(ms/s)"
+        + "  driver-gc(ms)");
     int per = (int) (1000 / BUCKET_MILLIS);
     for (int s = 0; s * per < buckets; s++) {
       long o = 0;
@@ -115,15 +135,17 @@ final class SoakTimeline {
       long w = 0;
       long c = 0;
       long d = 0;
+      long g = 0;
       for (int b = s * per; b < Math.min(buckets, (s + 1) * per); b++) {
         o += ok[b];
         f += failed[b];
         w = Math.max(w, worstMillis[b]);
         c += cpuMillis[b];
         d += driverMillis[b];
+        g += driverGcMillis[b];
       }
       long u = unanswered[Math.min(buckets - 1, (s + 1) * per - 1)];
-      out.printf(Locale.ROOT, "  %8d %7d %7d %10d %11d %10d %13d%n", s, o, f, w, u, c, d);
+      out.printf(Locale.ROOT, "  %8d %7d %7d %10d %11d %10d %13d %14d%n", s, o, f, w, u, c, d, g);
     }
   }
 
