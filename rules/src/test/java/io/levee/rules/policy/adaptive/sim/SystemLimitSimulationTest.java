@@ -43,7 +43,7 @@ class SystemLimitSimulationTest {
     // The limit sits at about 4 when the load falls; it grows within a few windows, and the
     // Poisson bursts of those first windows may still meet it (a handful in ~5,000 requests).
     double[] step = Outcomes.step(levee(), SEED);
-    assertThat(step[4]).as("rejects after 2C -> 0.5C").isLessThanOrEqualTo(0.005 * 0.5 * Scenario.C * 10);
+    assertThat(step[4]).as("rejects after 2C -> 0.5C").isLessThanOrEqualTo(0.005 * 0.5 * Scenario.Server.TWO_CORES.c() * 10);
   }
 
   @Test
