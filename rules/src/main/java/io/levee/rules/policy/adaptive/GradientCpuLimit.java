@@ -177,13 +177,11 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
     double target = g * inUse;
     double busy = target + Math.sqrt(target);
-    if (cpuHot && latencyKnown) {
-      if (busy < estimate && g < 1) {
-        estimate = Math.max(estimate * MAX_CUT, busy);
-      } else if (busy > estimate && !appLimited) {
-        estimate = Math.min(busy, estimate + 1);
-      }
-    } else if (g < 1) {
+    if (cpuHot && latencyKnown && g < 1 && busy < estimate) {
+      estimate = Math.max(estimate * MAX_CUT, busy);
+    } else if (cpuHot && latencyKnown && busy > estimate && !appLimited) {
+      estimate = Math.min(busy, estimate + 1);
+    } else if (!cpuHot && g < 1) {
       double before = estimate;
       estimate = Math.max(estimate * MAX_CUT, target);
       if (rise && dropsTolerated && estimate < inUse * PROBE_FALL) {
@@ -192,7 +190,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         checkFall = estimate / inUse;
         checkCpu = w.cpu();
       }
-    } else if (latencyKnown && ratio <= FLAT && !appLimited) {
+    } else if (!cpuHot && latencyKnown && ratio <= FLAT && !appLimited) {
       estimate += Math.max(Math.sqrt(estimate), estimate * FAST_GROWTH);
     } else if (latencyKnown && !appLimited && !coolRise && ++heldWindows >= PROBE_AFTER) {
       startProbe(p50);
