@@ -18,7 +18,7 @@ import io.levee.rules.model.AdaptiveSpec;
  *   gLatency = ratio > TOLERANCE ? TOLERANCE / ratio : 1   (CPU below target: only on the 2nd such window in a row)
  *   gDrops   = dropRate > DROP_TOLERANCE ? 1 - dropRate : 1
  *   g        = max(MAX_CUT, min(gLatency, gDrops))
- *   T        = g * min(L, maxInFlight);   busy = T + sqrt(T)
+ *   T        = g * min(L, maxInFlight);   busy = T + HEADROOM * sqrt(T)
  *   CPU above target:  g < 1, busy < L                  : L = max(L * MAX_CUT, busy)
  *                      busy > L, maxInFlight >= L / 2   : L = min(busy, L + 1)
  *   CPU below target:  g < 1                            : L = max(L * MAX_CUT, T)
@@ -36,11 +36,12 @@ import io.levee.rules.model.AdaptiveSpec;
  * limit. Each cut then adds rejects, which take CPU, which slow the admitted calls, which cut again:
  * on one CPU with a 2 ms page the gradient alone drove the limit to 2, where the CPU idles between
  * calls and goodput falls to 0.8 C (the overload benchmark, and the simulation's one-CPU server).
- * So above the CPU target the limit moves toward {@code busy = T + sqrt(T)}: the {@code sqrt(T)}
- * calls of headroom (Envoy's) keep a call ready while others are off the CPU, cost only a few
- * calls' CPU time of latency, and put a floor under that spiral. It moves down at once (at most to
- * a quarter per window) and up one call per window, so it settles instead of hunting: in the
- * simulation about 5 on one CPU (0.91 C, p50 six times the CPU time) and 6 on two cores (0.96 C).
+ * So above the CPU target the limit moves toward {@code busy}: the {@code HEADROOM * sqrt(T)} calls
+ * of headroom (Envoy's square root, doubled) keep a call ready while others are off the CPU, cost
+ * only a few calls' CPU time of latency, and put a floor under that spiral. It moves down at once
+ * (at most to a quarter per window) and up one call per window, so it settles instead of hunting:
+ * in the simulation about 6.5 on one CPU (0.93 C, where a static 2 gets 0.74 C) and 8 on two cores
+ * (0.97 C, p99 below the best static limit's).
  * A step to twice the capacity is absorbed in a few windows (a few hundred ms). The CPU target is
  * not an operating point: holding the CPU at 80 % would throw away a fifth of the capacity, and a
  * CPU gate that rejects everything above it is a square wave (Sentinel's CPU rule, go-kratos'
@@ -101,6 +102,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   static final double PROBE_STEP = 0.75;
   static final double PROBE_FALL = 0.9;
   static final double CPU_NOISE = 0.02;
+  static final double HEADROOM = 2;
 
   private final int minLimit;
   private final int maxLimit;
@@ -176,7 +178,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     boolean appLimited = w.maxInFlight() * 2 < estimate;
     double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
     double target = g * inUse;
-    double busy = target + Math.sqrt(target);
+    double busy = target + HEADROOM * Math.sqrt(target);
     if (cpuHot && latencyKnown && g < 1 && busy < estimate) {
       estimate = Math.max(estimate * MAX_CUT, busy);
     } else if (cpuHot && latencyKnown && busy > estimate && !appLimited) {
