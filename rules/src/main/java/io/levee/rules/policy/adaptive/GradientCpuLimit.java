@@ -41,17 +41,15 @@ import io.levee.rules.model.AdaptiveSpec;
  * only a few calls' CPU time of latency, and put a floor under that spiral. It moves down at once
  * (at most to a quarter per window) and up one call per window, so it settles instead of hunting:
  * in the simulation about 6.5 on one CPU (0.93 C, where a static 2 gets 0.74 C) and 8 on two cores
- * (0.97 C, p99 below the best static limit's).
- * A step to twice the capacity is absorbed in a few windows (a few hundred ms). The CPU target is
- * not an operating point: holding the CPU at 80 % would throw away a fifth of the capacity, and a
- * CPU gate that rejects everything above it is a square wave (Sentinel's CPU rule, go-kratos'
- * cool-off).
+ * (0.97 C, p99 below the best static limit's). A step to twice the capacity is absorbed in a few
+ * windows (a few hundred ms). The CPU target is not an operating point: holding the CPU at 80 %
+ * would throw away a fifth of the capacity, and a CPU gate that rejects everything above it is a
+ * square wave (Sentinel's CPU rule, go-kratos' cool-off).
  *
  * <p><b>A slower dependency is not overload.</b> Calls that wait on a downstream use no CPU; with
  * the CPU below target a latency rise must show in two windows in a row before it cuts (one window
- * of a mixed service is easily dominated by its slow calls), and a cut made that way (by at least
- * {@code 1 - PROBE_FALL} of the calls in flight, so that it can show) is checked in the next window:
- * if the median fell by less than half as much as the concurrency, the calls were not queueing
+ * of a mixed service is easily dominated by its slow calls), and a cut made that way is checked in
+ * the next window: if the median did not fall with the concurrency, the calls were not queueing
  * behind this limit, so the baseline takes the new median at once and the limit goes back. Meanwhile
  * the fast growth while the CPU is idle lets the limit follow the calls that hold permits longer, so
  * a fast page is not starved by a slow one sharing the limit.
@@ -114,7 +112,6 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   private long probeP50;
   private double checkFrom;
   private long checkP50;
-  private double checkFall;
   private double checkCpu;
   private boolean coolRise;
 
@@ -154,8 +151,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       double before = checkFrom;
       checkFrom = 0;
       boolean cpuRose = w.cpu() > checkCpu + CPU_NOISE;
-      boolean fell = p50 < checkP50 * (1 + checkFall) / 2;
-      if (latencyKnown && !cpuHot && !cpuRose && dropsTolerated && !fell) {
+      if (latencyKnown && !cpuHot && !cpuRose && dropsTolerated && p50 >= checkP50 * PROBE_FALL) {
         // Fewer calls in flight, same latency: not a queue behind this limit, a slower dependency.
         baselineNanos = p50;
         estimate = before;
@@ -179,17 +175,16 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
     double target = g * inUse;
     double busy = target + HEADROOM * Math.sqrt(target);
-    if (cpuHot && latencyKnown && g < 1 && busy < estimate) {
+    if (cpuHot && g < 1 && busy < estimate) {
       estimate = Math.max(estimate * MAX_CUT, busy);
     } else if (cpuHot && latencyKnown && busy > estimate && !appLimited) {
       estimate = Math.min(busy, estimate + 1);
     } else if (!cpuHot && g < 1) {
       double before = estimate;
       estimate = Math.max(estimate * MAX_CUT, target);
-      if (rise && dropsTolerated && estimate < inUse * PROBE_FALL) {
+      if (rise && dropsTolerated) {
         checkFrom = before;
         checkP50 = p50;
-        checkFall = estimate / inUse;
         checkCpu = w.cpu();
       }
     } else if (!cpuHot && latencyKnown && ratio <= FLAT && !appLimited) {

@@ -149,6 +149,15 @@ class GradientCpuLimitTest {
   }
 
   @Test
+  void cutsWhenEveryCallFailedWithTheCpuAboveTargetToo() {
+    WindowSample w = new WindowSample().setMaxInFlight(40).setCpu(0.9, TARGET).setWindowNanos(WINDOW);
+    for (int i = 0; i < 10; i++) {
+      w.drop();
+    }
+    assertThat(algorithm.nextLimit(w, 40)).isEqualTo(16); // 10 + 2 sqrt(10)
+  }
+
+  @Test
   void holdsWhenNothingCompleted() {
     WindowSample empty = new WindowSample().setMaxInFlight(40).setCpu(1.0, TARGET);
     assertThat(algorithm.nextLimit(empty, 40)).isEqualTo(40);
