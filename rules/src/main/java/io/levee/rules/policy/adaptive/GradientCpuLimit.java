@@ -28,13 +28,13 @@ import io.levee.rules.model.AdaptiveSpec;
  * </pre>
  *
  * <p><b>CPU saturation.</b> With every core busy, {@code T} is about {@code TOLERANCE} times the
- * calls the cores run at once (by Little's law, {@code inUse / p50} is the throughput, and times the
- * no-load latency it is the concurrency that carries it without a queue). Alone, that is too few
- * and unstable when it is small: part of a call's time is spent off the CPU (the container's
+ * calls the cores run at once (by Little's law, {@code inUse / p50} is the throughput, and times
+ * the no-load latency it is the concurrency that carries it without a queue). Alone, that is too
+ * few and unstable when it is small: part of a call's time is spent off the CPU (the container's
  * handoffs, socket writes), and part of the CPU goes to work the limit does not count (reading and
  * turning away the requests it rejects, GC), so the loaded latency overstates the queue behind the
- * limit. Each cut then adds rejects, which take CPU, which slow the admitted calls, which cut again:
- * on one CPU with a 2 ms page the gradient alone drove the limit to 2, where the CPU idles between
+ * limit. Each cut then adds rejects, which take CPU, which slow the admitted calls, which cut
+ * again: on one CPU with a 2 ms page the gradient alone drove the limit to 2, where the CPU idles between
  * calls and goodput falls to 0.8 C (the overload benchmark, and the simulation's one-CPU server).
  * So above the CPU target the limit moves toward {@code busy}: the {@code HEADROOM * sqrt(T)} calls
  * of headroom (Envoy's square root, doubled) keep a call ready while others are off the CPU, cost

@@ -89,7 +89,8 @@ class GradientCpuLimitTest {
   @Test
   void neverCutsNearTheKneeWhenCpuAboveTarget() {
     int next = algorithm.nextLimit(window(15 * MS, 40, 0, 1.0), 40);
-    assertThat(next).isEqualTo(41); // the CPU target is no operating point: that would cost capacity
+    // The CPU target is no operating point: that would cost capacity.
+    assertThat(next).isEqualTo(41);
   }
 
   @Test
@@ -150,7 +151,8 @@ class GradientCpuLimitTest {
 
   @Test
   void cutsWhenEveryCallFailedWithTheCpuAboveTargetToo() {
-    WindowSample w = new WindowSample().setMaxInFlight(40).setCpu(0.9, TARGET).setWindowNanos(WINDOW);
+    WindowSample w =
+        new WindowSample().setMaxInFlight(40).setCpu(0.9, TARGET).setWindowNanos(WINDOW);
     for (int i = 0; i < 10; i++) {
       w.drop();
     }

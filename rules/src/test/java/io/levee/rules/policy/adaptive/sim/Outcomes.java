@@ -45,7 +45,8 @@ public final class Outcomes {
   }
 
   /** {@link #slow(Admission, double, long)} on another server. */
-  public static double[] slow(Scenario.Server server, Admission admission, double ioRate, long seed) {
+  public static double[] slow(
+      Scenario.Server server, Admission admission, double ioRate, long seed) {
     Metrics m = new ServerModel(Scenario.slowDownstream(server, ioRate), admission, seed).run();
     double before = m.goodput(true, 2, 10);
     double during = m.goodput(true, 10, 30);

@@ -19,8 +19,8 @@ public final class OverloadSimulation {
 
   public static void main(String[] args) {
     long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
-    Scenario.Server server =
-        args.length > 1 && args[1].equals("1cpu") ? Scenario.Server.ONE_CPU : Scenario.Server.TWO_CORES;
+    boolean oneCpu = args.length > 1 && args[1].equals("1cpu");
+    Scenario.Server server = oneCpu ? Scenario.Server.ONE_CPU : Scenario.Server.TWO_CORES;
     System.out.printf("%s: C = %.0f req/s, deadline %d ms, seed %d%n", server.name(), server.c(),
         Scenario.DEADLINE_NANOS / 1_000_000, seed);
     System.out.println("\n== static limits at 2C: limit, goodput / C, p99 ms");

@@ -5,11 +5,13 @@ import java.util.PriorityQueue;
 import java.util.Random;
 
 /**
- * A discrete-event model of a servlet container: {@link Scenario#CORES} cores shared equally by
- * every thread that wants CPU (processor sharing), {@link Scenario#THREADS} worker threads fed from
- * an unbounded FIFO of accepted connections (Tomcat NIO), and an {@link Admission} that each request
- * passes on its worker thread before the page runs. Clients send open-loop Poisson arrivals and time
- * their answers from the intended send time; the server never learns that a client gave up.
+ * A discrete-event model of a servlet container: the {@link Scenario.Server}'s cores shared equally
+ * by every thread that wants CPU (processor sharing), {@link Scenario#THREADS} worker threads fed
+ * from an unbounded FIFO of accepted connections (Tomcat NIO), and an {@link Admission} that each
+ * request passes on its worker thread before the page runs. An admitted request then holds its
+ * permit for its CPU, its downstream wait and the server's off-CPU time. Clients send open-loop
+ * Poisson arrivals and time their answers from the intended send time; the server never learns that
+ * a client gave up.
  *
  * <p>Deterministic: one seeded random source, ties broken by event order.
  */
@@ -159,7 +161,8 @@ public final class ServerModel {
     smoothedCpu += (1 - Math.exp(-CPU_TICK_NANOS / CPU_TAU_NANOS)) * (raw - smoothedCpu);
     admission.cpu(now, smoothedCpu);
     if (++ticks % 10 == 0) {
-      admission.cpuLastSecond(now, (busyCoreNanos - busyAtSecond) / 1e9 / scenario.server().cores());
+      double lastSecond = (busyCoreNanos - busyAtSecond) / 1e9 / scenario.server().cores();
+      admission.cpuLastSecond(now, lastSecond);
       busyAtSecond = busyCoreNanos;
     }
     metrics.tick(now, admission.limit(), smoothedCpu);

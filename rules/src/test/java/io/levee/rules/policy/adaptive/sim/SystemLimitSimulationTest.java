@@ -38,7 +38,9 @@ class SystemLimitSimulationTest {
       double[] gradient2 = Outcomes.step(oneCpu, new Gradient2(2, 200, 20), seed);
       assertThat(step[0]).as("goodput at 2C / C, seed %s", seed).isGreaterThanOrEqualTo(0.9);
       assertThat(step[8]).as("mean limit, seed %s", seed).isBetween(4.0, 8.0);
-      assertThat(step[2]).as("admitted p99 ms, seed %s", seed).isLessThanOrEqualTo(0.7 * gradient2[2]);
+      assertThat(step[2])
+          .as("admitted p99 ms, seed %s", seed)
+          .isLessThanOrEqualTo(0.7 * gradient2[2]);
       assertThat(step[3]).as("rejects during the first 0.5C, seed %s", seed).isZero();
       assertThat(step[5]).as("settle after 0.5C -> 2C, seed %s", seed).isLessThanOrEqualTo(2);
       assertThat(step[6]).as("settle after 2C -> 0.5C, seed %s", seed).isLessThanOrEqualTo(2);
@@ -47,7 +49,8 @@ class SystemLimitSimulationTest {
 
   @Test
   void theOneCpuServerLosesGoodputWithTwoCallsInFlight() {
-    // The simulation itself must show why the floor is wrong there, as the benchmark's calibration did.
+    // The simulation itself must show why the floor is wrong there, as the benchmark's
+    // calibration did.
     double two = Outcomes.step(Scenario.Server.ONE_CPU, Admission.fixed(2), SEED)[0];
     double six = Outcomes.step(Scenario.Server.ONE_CPU, Admission.fixed(6), SEED)[0];
     assertThat(two).isLessThan(0.8);
@@ -73,7 +76,9 @@ class SystemLimitSimulationTest {
     // The limit sits at about 4 when the load falls; it grows within a few windows, and the
     // Poisson bursts of those first windows may still meet it (a handful in ~5,000 requests).
     double[] step = Outcomes.step(levee(), SEED);
-    assertThat(step[4]).as("rejects after 2C -> 0.5C").isLessThanOrEqualTo(0.005 * 0.5 * Scenario.Server.TWO_CORES.c() * 10);
+    assertThat(step[4])
+        .as("rejects after 2C -> 0.5C")
+        .isLessThanOrEqualTo(0.005 * 0.5 * Scenario.Server.TWO_CORES.c() * 10);
   }
 
   @Test
