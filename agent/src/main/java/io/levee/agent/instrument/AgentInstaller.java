@@ -7,7 +7,6 @@ import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
 import io.levee.agent.AgentLog;
-import io.levee.bootstrap.Levee;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -27,9 +26,10 @@ import net.bytebuddy.matcher.ElementMatcher;
  * can only change method bodies of loaded classes (so state lives in weak maps, never fields); types
  * described from class files only ({@code POOL_ONLY}), so matching never loads or links an
  * application class early; fail-safe matchers and a logging listener, so a class we cannot handle
- * stays as it was; and a reads edge from each instrumented named module (java.base for
+ * stays as it was; a filter in front of ByteBuddy ({@link TargetFilter}) that waves through the
+ * classes that cannot be targets without describing them; and a reads edge from java.base (for
  * {@code HttpURLConnection}) to the boot loader's unnamed module, where the bridge lives, without
- * which advice inlined into java.base could not call it on Java 9+.
+ * which advice inlined into java.base could not call it on Java 9+ ({@link ReadEdge}).
  */
 public final class AgentInstaller {
   /** Our own classes (including the relocated libraries) and other agents' are never touched. */
@@ -88,6 +88,7 @@ public final class AgentInstaller {
         log.warn("integration " + integration.name() + " left out", t);
       }
     }
+    ReadEdge.fromJavaBase(inst, log);
     return builder.installOn(inst);
   }
 
@@ -130,7 +131,7 @@ public final class AgentInstaller {
         .with(AgentBuilder.DescriptionStrategy.Default.POOL_ONLY)
         .with(AgentBuilder.PoolStrategy.Default.FAST)
         .with(new LoggingListener(log))
-        .assureReadEdgeTo(inst, Levee.class)
+        .with(TargetFilter.decorator())
         .ignore(NEVER)
         .or(not(JDK_TARGETS), isBootstrapClassLoader().or(isExtensionClassLoader()));
   }

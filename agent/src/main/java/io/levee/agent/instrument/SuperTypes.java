@@ -1,5 +1,8 @@
 package io.levee.agent.instrument;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,6 +20,10 @@ import net.bytebuddy.description.type.TypeDescription;
  * its first known ancestor. Only names and bit masks are kept, never a type description (which would
  * hold the class loader through its type pool), so a loader that goes away takes its entries with
  * it; a loader's map is dropped when it grows past {@value #MAX_TYPES} names, which bounds memory.
+ *
+ * <p>Two ways in fill the same index: ByteBuddy's matchers walk type descriptions, and the class-load
+ * filter ({@link TargetFilter}) walks class-file headers, reading an ancestor's class file through
+ * the loader at most once, so that most classes never reach ByteBuddy at all.
  *
  * <p>A name seen from one loader always means the same class, and a retransformation cannot change
  * a class's super types, so an entry never goes stale.
@@ -43,6 +50,11 @@ final class SuperTypes {
 
   private static final int MAX_TYPES = 50000;
 
+  /** Deeper than any real hierarchy: a walk this deep is a cycle among broken class files. */
+  private static final int MAX_DEPTH = 64;
+
+  private static final int UNKNOWN = -1;
+
   private final Map<ClassLoader, Map<String, Integer>> byLoader =
       new WeakHashMap<ClassLoader, Map<String, Integer>>();
   private final Map<String, Integer> boot = new ConcurrentHashMap<String, Integer>();
@@ -67,7 +79,7 @@ final class SuperTypes {
 
   private int mask(TypeDescription type, Map<String, Integer> known) {
     String name = type.getName();
-    Integer cached = known.get(name);
+    Integer cached = cache(name, known).get(name);
     if (cached != null) {
       return cached;
     }
@@ -79,11 +91,102 @@ final class SuperTypes {
     for (TypeDescription.Generic i : type.getInterfaces()) {
       mask |= mask(i.asErasure(), known);
     }
-    if (known.size() >= MAX_TYPES) {
-      known.clear();
-    }
-    known.put(name, mask);
+    remember(name, mask, known);
     return mask;
+  }
+
+  /**
+   * The same bits for the class {@code name} that {@code loader} is defining from a class file with
+   * {@code header}, its ancestors read from their class files through the loader: no type
+   * description is built. {@value #UNKNOWN} if an ancestor's class file cannot be found or read.
+   */
+  int mask(String name, ClassHeader header, ClassLoader loader) {
+    Map<String, Integer> known = known(loader);
+    Integer cached = cache(name, known).get(name);
+    if (cached != null) {
+      return cached;
+    }
+    return mask(name, header, loader, known, 0);
+  }
+
+  private int mask(
+      String name, ClassHeader header, ClassLoader loader, Map<String, Integer> known, int depth) {
+    int mask = own(name);
+    if (header.superName != null) {
+      mask = or(mask, byName(header.superName, loader, known, depth + 1));
+    }
+    for (int i = 0; i < header.interfaces.length && mask != UNKNOWN; i++) {
+      mask = or(mask, byName(header.interfaces[i], loader, known, depth + 1));
+    }
+    if (mask != UNKNOWN) {
+      remember(name, mask, known);
+    }
+    return mask;
+  }
+
+  private int byName(String name, ClassLoader loader, Map<String, Integer> known, int depth) {
+    Integer cached = cache(name, known).get(name);
+    if (cached != null) {
+      return cached;
+    }
+    if (depth > MAX_DEPTH) {
+      return UNKNOWN;
+    }
+    byte[] bytes = classFile(loader, name);
+    ClassHeader header = bytes == null ? null : ClassHeader.read(bytes);
+    return header == null ? UNKNOWN : mask(name, header, loader, known, depth);
+  }
+
+  private static int or(int mask, int more) {
+    return mask == UNKNOWN || more == UNKNOWN ? UNKNOWN : mask | more;
+  }
+
+  /** The JDK's own types mean the same in every loader, so they are described once for all. */
+  private Map<String, Integer> cache(String name, Map<String, Integer> known) {
+    return name.startsWith("java.") ? boot : known;
+  }
+
+  private void remember(String name, int mask, Map<String, Integer> known) {
+    Map<String, Integer> map = cache(name, known);
+    if (map.size() >= MAX_TYPES) {
+      map.clear();
+    }
+    map.put(name, mask);
+  }
+
+  private static byte[] classFile(ClassLoader loader, String name) {
+    String path = name.replace('.', '/') + ".class";
+    InputStream in = null;
+    try {
+      in = loader == null ? ClassLoader.getSystemResourceAsStream(path) : loader.getResourceAsStream(path);
+      return in == null ? null : readAll(in);
+    } catch (IOException e) {
+      return null;
+    } finally {
+      closeQuietly(in);
+    }
+  }
+
+  private static byte[] readAll(InputStream in) throws IOException {
+    byte[] buffer = new byte[4096];
+    int length = 0;
+    for (int n; (n = in.read(buffer, length, buffer.length - length)) >= 0; ) {
+      length += n;
+      if (length == buffer.length) {
+        buffer = Arrays.copyOf(buffer, buffer.length * 2);
+      }
+    }
+    return Arrays.copyOf(buffer, length);
+  }
+
+  private static void closeQuietly(InputStream in) {
+    if (in != null) {
+      try {
+        in.close();
+      } catch (IOException ignored) {
+        // Read already; nothing to lose.
+      }
+    }
   }
 
   private static int own(String name) {

@@ -40,6 +40,11 @@ final class AppProcess implements AutoCloseable {
     }
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(JVM_FLAGS);
+    // Extra flags for an investigation (GC or safepoint logs, say), never in a reported run.
+    String extra = System.getenv("LEVEE_BENCH_APP_FLAGS");
+    if (extra != null && !extra.isBlank()) {
+      cmd.addAll(List.of(extra.trim().split("\\s+")));
+    }
     cmd.add("-Dcsp.sentinel.log.dir=" + log.getParent().resolve("sentinel-logs"));
     if (agent != null) {
       cmd.add("-javaagent:" + agent);

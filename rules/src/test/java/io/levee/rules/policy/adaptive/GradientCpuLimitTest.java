@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.rules.model.AdaptiveSpec;
 import org.junit.jupiter.api.BeforeEach;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class GradientCpuLimitTest {
@@ -40,9 +41,9 @@ class GradientCpuLimitTest {
   }
 
   @Test
-  void cutsInProportionToLatencyRiseAtOnceWhenCpuAboveTarget() {
+  void cutsInProportionToLatencyRiseWithHeadroomAtOnceWhenCpuAboveTarget() {
     int next = algorithm.nextLimit(window(30 * MS, 40, 0, 0.9), 40);
-    assertThat(next).isBetween(26, 27); // 2.0 / 3.0 of 40, to the histogram's resolution
+    assertThat(next).isBetween(36, 37); // T = 2.0 / 3.0 of 40, plus 2 sqrt(T)
   }
 
   @Test
@@ -72,22 +73,55 @@ class GradientCpuLimitTest {
 
   @Test
   void cutsAtMostToAQuarterPerWindow() {
-    int next = algorithm.nextLimit(window(500 * MS, 40, 0, 0.9), 40);
-    assertThat(next).isEqualTo(10);
+    assertThat(algorithm.nextLimit(window(500 * MS, 40, 0, 0.2), 40)).isEqualTo(10);
+    GradientCpuLimit hot = fresh();
+    assertThat(hot.nextLimit(window(500 * MS, 40, 0, 0.9), 40)).isEqualTo(16); // 10 + 2 sqrt(10)
   }
 
   @Test
   void cutsFromTheConcurrencyActuallyInUse() {
     int next = algorithm.nextLimit(window(40 * MS, 15, 0, 0.9), 40);
-    assertThat(next).isEqualTo(10); // 0.5 * 15 is below the bound of a quarter of the limit
+    assertThat(next).isEqualTo(13); // T = 0.5 * 15, plus 2 sqrt(T)
     next = algorithm.nextLimit(window(40 * MS, 15, 0, 0.9), 20);
-    assertThat(next).isEqualTo(8);
+    assertThat(next).isEqualTo(13);
   }
 
   @Test
-  void holdsWhenCpuAboveTargetButLatencyNearTheKnee() {
+  void neverCutsNearTheKneeWhenCpuAboveTarget() {
     int next = algorithm.nextLimit(window(15 * MS, 40, 0, 1.0), 40);
-    assertThat(next).isEqualTo(40); // the CPU target is no operating point: that would cost capacity
+    // The CPU target is no operating point: that would cost capacity.
+    assertThat(next).isEqualTo(41);
+  }
+
+  @Test
+  void settlesAtTheGradientsShareWithHeadroomWhenTheCpuQueues() {
+    QueueingServer cpu = new QueueingServer(4, 10 * MS, 0, 1.0);
+    GradientCpuLimit hot = fresh();
+    int limit = 40;
+    int[] last = new int[50];
+    for (int i = 0; i < 100; i++) {
+      limit = hot.nextLimit(cpu.window(limit), limit);
+      if (i >= 50) {
+        last[i - 50] = limit;
+      }
+    }
+    Arrays.sort(last);
+    assertThat(last[25]).isBetween(13, 14); // T = 2 x 4 calls, plus 2 sqrt(T)
+    assertThat(last[0]).isGreaterThanOrEqualTo(10); // a probe dips to three quarters for a window
+    assertThat(last[49]).isLessThanOrEqualTo(15);
+  }
+
+  @Test
+  void doesNotSpiralToTheFloorWhenWorkOutsideTheLimitSlowsTheCalls() {
+    // The CPU also serves six calls' worth of work the limit does not count (rejects, GC): the
+    // gradient alone would settle where 2 x 4 x L / (L + 6) = L, at 2.
+    QueueingServer cpu = new QueueingServer(4, 10 * MS, 6, 1.0);
+    GradientCpuLimit hot = fresh();
+    int limit = 40;
+    for (int i = 0; i < 100; i++) {
+      limit = hot.nextLimit(cpu.window(limit), limit);
+    }
+    assertThat(limit).isGreaterThanOrEqualTo(8);
   }
 
   @Test
@@ -113,6 +147,16 @@ class GradientCpuLimitTest {
       w.drop();
     }
     assertThat(algorithm.nextLimit(w, 40)).isEqualTo(10);
+  }
+
+  @Test
+  void cutsWhenEveryCallFailedWithTheCpuAboveTargetToo() {
+    WindowSample w =
+        new WindowSample().setMaxInFlight(40).setCpu(0.9, TARGET).setWindowNanos(WINDOW);
+    for (int i = 0; i < 10; i++) {
+      w.drop();
+    }
+    assertThat(algorithm.nextLimit(w, 40)).isEqualTo(16); // 10 + 2 sqrt(10)
   }
 
   @Test
@@ -264,15 +308,24 @@ class GradientCpuLimitTest {
   private static final class QueueingServer {
     final int workers;
     final long serviceNanos;
+    final int outside;
+    final double busyCpu;
 
     QueueingServer(int workers, long serviceNanos) {
+      this(workers, serviceNanos, 0, 0.6);
+    }
+
+    /** {@code outside} more calls share the workers without holding a permit. */
+    QueueingServer(int workers, long serviceNanos, int outside, double busyCpu) {
       this.workers = workers;
       this.serviceNanos = serviceNanos;
+      this.outside = outside;
+      this.busyCpu = busyCpu;
     }
 
     WindowSample window(int limit) {
-      long rtt = serviceNanos * Math.max(workers, limit) / workers;
-      double cpu = 0.6 * Math.min(1.0, (double) limit / workers);
+      long rtt = serviceNanos * Math.max(workers, limit + outside) / workers;
+      double cpu = busyCpu * Math.min(1.0, (double) (limit + outside) / workers);
       WindowSample w = new WindowSample();
       for (int i = 0; i < 50; i++) {
         w.record(rtt + (i % 5) * serviceNanos / 50);

@@ -13,11 +13,16 @@ public final class Outcomes {
    * mean limit then}.
    */
   public static double[] step(Admission admission, long seed) {
-    Metrics m = new ServerModel(Scenario.step(), admission, seed).run();
+    return step(Scenario.Server.TWO_CORES, admission, seed);
+  }
+
+  /** {@link #step(Admission, long)} on another server. */
+  public static double[] step(Scenario.Server server, Admission admission, long seed) {
+    Metrics m = new ServerModel(Scenario.step(server), admission, seed).run();
     double overload = m.goodput(true, 12, 30);
     double settled = m.goodput(true, 20, 30);
     return new double[] {
-      overload / Scenario.C,
+      overload / server.c(),
       m.percentile(1, 0.5) / MS,
       m.percentile(1, 0.99) / MS,
       m.rejects(0, 10),
@@ -36,7 +41,13 @@ public final class Outcomes {
    * slow}.
    */
   public static double[] slow(Admission admission, double ioRate, long seed) {
-    Metrics m = new ServerModel(Scenario.slowDownstream(ioRate), admission, seed).run();
+    return slow(Scenario.Server.TWO_CORES, admission, ioRate, seed);
+  }
+
+  /** {@link #slow(Admission, double, long)} on another server. */
+  public static double[] slow(
+      Scenario.Server server, Admission admission, double ioRate, long seed) {
+    Metrics m = new ServerModel(Scenario.slowDownstream(server, ioRate), admission, seed).run();
     double before = m.goodput(true, 2, 10);
     double during = m.goodput(true, 10, 30);
     return new double[] {
@@ -50,11 +61,16 @@ public final class Outcomes {
    * at 95 % of the load sent, goodput over the last 10 s / before}.
    */
   public static double[] retry(Admission admission, long seed) {
-    Metrics m = new ServerModel(Scenario.retryStorm(), admission, seed).run();
+    return retry(Scenario.Server.TWO_CORES, admission, seed);
+  }
+
+  /** {@link #retry(Admission, long)} on another server. */
+  public static double[] retry(Scenario.Server server, Admission admission, long seed) {
+    Metrics m = new ServerModel(Scenario.retryStorm(server), admission, seed).run();
     double before = m.goodput(true, 2, 10);
     return new double[] {
-      before / Scenario.C,
-      m.goodput(true, 10, 30) / Scenario.C,
+      before / server.c(),
+      m.goodput(true, 10, 30) / server.c(),
       m.percentile(1, 0.99) / MS,
       m.recoverySeconds(30, 50, 0.95),
       m.goodput(true, 40, 50) / before

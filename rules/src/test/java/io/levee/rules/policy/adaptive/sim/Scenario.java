@@ -3,34 +3,62 @@ package io.levee.rules.policy.adaptive.sim;
 import java.util.List;
 
 /**
- * An open-loop load in phases, against the benchmark's servlet container: a CPU-bound page
- * ({@code /cpu}, {@link #CPU_NANOS} of CPU) and a latency-bound page ({@code /io}, a little CPU,
- * then a blocking call to a downstream whose latency each phase sets).
+ * An open-loop load in phases, against a servlet container ({@link Server}): a CPU-bound page
+ * ({@code /cpu}) and a latency-bound page ({@code /io}, a little CPU, then a blocking call to a
+ * downstream whose latency each phase sets).
  *
  * @param retries clients retry a rejected or timed-out call once, after a jittered backoff
  */
-public record Scenario(String name, List<Phase> phases, boolean retries) {
-  /** Cores of the simulated server. */
-  public static final int CORES = 2;
+public record Scenario(String name, Server server, List<Phase> phases, boolean retries) {
   /** Worker threads of the container (Tomcat's default). */
   public static final int THREADS = 200;
-  /** CPU of one {@code /cpu} request. */
-  public static final long CPU_NANOS = 2_000_000L;
-  /** CPU of one {@code /io} request besides its downstream wait. */
-  public static final long IO_CPU_NANOS = 200_000L;
-  /** The container's own CPU per request (parse, write); a rejected request costs only this. */
-  public static final long OVERHEAD_NANOS = 50_000L;
   /** An answer later than this is not goodput. */
   public static final long DEADLINE_NANOS = 250_000_000L;
   /** The client gives up (and, with retries, tries again) after this. */
   public static final long CLIENT_TIMEOUT_NANOS = 2_000_000_000L;
-  /** Capacity of the server for {@code /cpu} alone, requests per second. */
-  public static final double C = CORES * 1e9 / (CPU_NANOS + OVERHEAD_NANOS);
+
+  /**
+   * The simulated machine and container.
+   *
+   * @param cores processors, shared equally by every thread that wants one
+   * @param cpuNanos CPU of one {@code /cpu} request
+   * @param ioCpuNanos CPU of one {@code /io} request besides its downstream wait
+   * @param overheadNanos the container's own CPU per admitted request (parse, write)
+   * @param rejectNanos the container's CPU for a rejected request
+   * @param offCpuNanos time an admitted request holds its permit with its thread off the CPU
+   *     (socket writes, handoffs between the container's threads): no CPU used, none to share
+   */
+  public record Server(
+      String name,
+      int cores,
+      long cpuNanos,
+      long ioCpuNanos,
+      long overheadNanos,
+      long rejectNanos,
+      long offCpuNanos) {
+    /** Two cores, a 2 ms page, a container that costs almost nothing. */
+    public static final Server TWO_CORES =
+        new Server("2 cores", 2, 2_000_000L, 200_000L, 50_000L, 50_000L, 0);
+
+    /**
+     * The overload benchmark's Tomcat pinned to one CPU (C = 394/s measured): a 2 ms page, half a
+     * millisecond of the container's CPU per request (a rejected one costs a little less), and a
+     * millisecond per request with the thread off the CPU, so that two calls in flight leave the
+     * CPU idle part of the time.
+     */
+    public static final Server ONE_CPU =
+        new Server("1 cpu", 1, 2_000_000L, 200_000L, 540_000L, 150_000L, 1_000_000L);
+
+    /** Capacity for {@code /cpu} alone, requests per second. */
+    public double c() {
+      return cores * 1e9 / (cpuNanos + overheadNanos);
+    }
+  }
 
   /** A stretch of constant load: arrival rates per page, and the downstream's latency. */
   public record Phase(double seconds, double cpuRate, double ioRate, long downstreamNanos) {
-    public static Phase cpu(double seconds, double timesC) {
-      return new Phase(seconds, timesC * C, 0, 20_000_000L);
+    public static Phase cpu(double seconds, double rate) {
+      return new Phase(seconds, rate, 0, 20_000_000L);
     }
   }
 
@@ -43,10 +71,12 @@ public record Scenario(String name, List<Phase> phases, boolean retries) {
   }
 
   /** Overload step on the CPU-bound page: 0.5C, 2C, 0.5C. */
-  public static Scenario step() {
+  public static Scenario step(Server server) {
+    double c = server.c();
     return new Scenario(
-        "step 0.5C-2C-0.5C",
-        List.of(Phase.cpu(10, 0.5), Phase.cpu(20, 2), Phase.cpu(10, 0.5)),
+        "step 0.5C-2C-0.5C, " + server.name(),
+        server,
+        List.of(Phase.cpu(10, 0.5 * c), Phase.cpu(20, 2 * c), Phase.cpu(10, 0.5 * c)),
         false);
   }
 
@@ -54,10 +84,11 @@ public record Scenario(String name, List<Phase> phases, boolean retries) {
    * The downstream of {@code /io} slows from 20 to 400 ms while {@code /cpu} keeps 0.3C; {@code
    * ioRate} requests per second of {@code /io} (200 hold 80 threads once it is slow).
    */
-  public static Scenario slowDownstream(double ioRate) {
-    double cpu = 0.3 * C;
+  public static Scenario slowDownstream(Server server, double ioRate) {
+    double cpu = 0.3 * server.c();
     return new Scenario(
-        "slow downstream, /io " + (int) ioRate + "/s",
+        "slow downstream, /io " + (int) ioRate + "/s, " + server.name(),
+        server,
         List.of(
             new Phase(10, cpu, ioRate, 20_000_000L),
             new Phase(20, cpu, ioRate, 400_000_000L),
@@ -66,10 +97,12 @@ public record Scenario(String name, List<Phase> phases, boolean retries) {
   }
 
   /** A retry storm: 0.7C, then 3C with clients retrying once, then 0.7C. */
-  public static Scenario retryStorm() {
+  public static Scenario retryStorm(Server server) {
+    double c = server.c();
     return new Scenario(
-        "retry storm 3C-0.7C",
-        List.of(Phase.cpu(10, 0.7), Phase.cpu(20, 3), Phase.cpu(20, 0.7)),
+        "retry storm 3C-0.7C, " + server.name(),
+        server,
+        List.of(Phase.cpu(10, 0.7 * c), Phase.cpu(20, 3 * c), Phase.cpu(20, 0.7 * c)),
         true);
   }
 }

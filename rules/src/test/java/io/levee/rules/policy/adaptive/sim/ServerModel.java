@@ -5,11 +5,13 @@ import java.util.PriorityQueue;
 import java.util.Random;
 
 /**
- * A discrete-event model of a servlet container: {@link Scenario#CORES} cores shared equally by
- * every thread that wants CPU (processor sharing), {@link Scenario#THREADS} worker threads fed from
- * an unbounded FIFO of accepted connections (Tomcat NIO), and an {@link Admission} that each request
- * passes on its worker thread before the page runs. Clients send open-loop Poisson arrivals and time
- * their answers from the intended send time; the server never learns that a client gave up.
+ * A discrete-event model of a servlet container: the {@link Scenario.Server}'s cores shared equally
+ * by every thread that wants CPU (processor sharing), {@link Scenario#THREADS} worker threads fed
+ * from an unbounded FIFO of accepted connections (Tomcat NIO), and an {@link Admission} that each
+ * request passes on its worker thread before the page runs. An admitted request then holds its
+ * permit for its CPU, its downstream wait and the server's off-CPU time. Clients send open-loop
+ * Poisson arrivals and time their answers from the intended send time; the server never learns that
+ * a client gave up.
  *
  * <p>Deterministic: one seeded random source, ties broken by event order.
  */
@@ -18,7 +20,7 @@ public final class ServerModel {
   private static final double CPU_TAU_NANOS = 0.5e9; // CpuSampler.TAU_NANOS
   private static final long RETRY_BACKOFF_NANOS = 200_000_000L;
   private static final int ARRIVE = 0;
-  private static final int DOWNSTREAM_DONE = 1;
+  private static final int OFF_CPU_DONE = 1;
   private static final int TIMEOUT = 2;
   private static final int TICK = 3;
 
@@ -91,7 +93,7 @@ public final class ServerModel {
           waitingForThread.add(r);
         }
       }
-      case DOWNSTREAM_DONE -> finish(e.request);
+      case OFF_CPU_DONE -> finish(e.request);
       case TIMEOUT -> {
         Request r = e.request;
         if (!r.answered && !r.retry) {
@@ -109,9 +111,10 @@ public final class ServerModel {
     if (r.admitted) {
       r.acquired = now;
     }
-    long work = Scenario.OVERHEAD_NANOS;
+    Scenario.Server server = scenario.server();
+    long work = server.rejectNanos();
     if (r.admitted) {
-      work += r.cpuPage ? Scenario.CPU_NANOS : Scenario.IO_CPU_NANOS;
+      work = server.overheadNanos() + (r.cpuPage ? server.cpuNanos() : server.ioCpuNanos());
     }
     r.finishVirtual = virtual + work;
     r.seq = seq++;
@@ -119,9 +122,12 @@ public final class ServerModel {
   }
 
   private void cpuDone(Request r) {
+    long offCpu = r.admitted ? scenario.server().offCpuNanos() : 0;
     if (r.admitted && !r.cpuPage) {
-      long latency = phaseAt(now).downstreamNanos();
-      schedule(new Event(now + latency, DOWNSTREAM_DONE, r));
+      offCpu += phaseAt(now).downstreamNanos();
+    }
+    if (offCpu > 0) {
+      schedule(new Event(now + offCpu, OFF_CPU_DONE, r));
     } else {
       finish(r);
     }
@@ -150,12 +156,13 @@ public final class ServerModel {
   }
 
   private void tick() {
-    double raw = (busyCoreNanos - busyAtTick) / CPU_TICK_NANOS / Scenario.CORES;
+    double raw = (busyCoreNanos - busyAtTick) / CPU_TICK_NANOS / scenario.server().cores();
     busyAtTick = busyCoreNanos;
     smoothedCpu += (1 - Math.exp(-CPU_TICK_NANOS / CPU_TAU_NANOS)) * (raw - smoothedCpu);
     admission.cpu(now, smoothedCpu);
     if (++ticks % 10 == 0) {
-      admission.cpuLastSecond(now, (busyCoreNanos - busyAtSecond) / 1e9 / Scenario.CORES);
+      double lastSecond = (busyCoreNanos - busyAtSecond) / 1e9 / scenario.server().cores();
+      admission.cpuLastSecond(now, lastSecond);
       busyAtSecond = busyCoreNanos;
     }
     metrics.tick(now, admission.limit(), smoothedCpu);
@@ -208,7 +215,7 @@ public final class ServerModel {
 
   private double rate() {
     int k = onCpu.size();
-    return k == 0 ? 0 : Math.min(1.0, (double) Scenario.CORES / k);
+    return k == 0 ? 0 : Math.min(1.0, (double) scenario.server().cores() / k);
   }
 
   private long nextCpuCompletion() {
@@ -223,7 +230,7 @@ public final class ServerModel {
     long dt = t - now;
     if (dt > 0) {
       virtual += dt * rate();
-      busyCoreNanos += dt * (double) Math.min(onCpu.size(), Scenario.CORES);
+      busyCoreNanos += dt * (double) Math.min(onCpu.size(), scenario.server().cores());
       now = t;
     }
   }

@@ -6,8 +6,10 @@ import io.levee.rules.model.AdaptiveSpec;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@code system} limit with its defaults in front of the simulated 2-core container, judged by
- * the overload benchmark's targets. Every number is a simulated outcome; nothing here reads a clock.
+ * The {@code system} limit with its defaults in front of the simulated containers (two cores; and
+ * the benchmark's Tomcat on one CPU, where calls also spend time off the CPU and rejects cost CPU),
+ * judged by the overload benchmark's targets. Every number is a simulated outcome; nothing here
+ * reads a clock.
  */
 class SystemLimitSimulationTest {
   private static final long SEED = 7;
@@ -20,8 +22,39 @@ class SystemLimitSimulationTest {
   void keepsGoodputAndLowLatencyAtTwiceCapacity() {
     double[] step = Outcomes.step(levee(), SEED);
     double[] staticTen = Outcomes.step(Admission.fixed(10), SEED);
-    assertThat(step[0]).as("goodput at 2C / C").isGreaterThanOrEqualTo(0.9);
-    assertThat(step[2]).as("admitted p99 ms").isLessThanOrEqualTo(0.7 * staticTen[2]);
+    double[] gradient2 = Outcomes.step(new Gradient2(2, 200, 20), SEED);
+    assertThat(step[0]).as("goodput at 2C / C").isGreaterThanOrEqualTo(0.95);
+    // The headroom that keeps one CPU busy costs two cores two calls: p99 at 4.6 CPU times, still
+    // below the static limit the simulation finds best, which a real calibration rarely hits.
+    assertThat(step[2]).as("admitted p99 ms").isLessThanOrEqualTo(staticTen[2]);
+    assertThat(step[2]).as("admitted p99 ms").isLessThanOrEqualTo(0.7 * gradient2[2]);
+  }
+
+  @Test
+  void keepsTheOneCpuServerBusyAtTwiceCapacityInsteadOfFallingToTheFloor() {
+    Scenario.Server oneCpu = Scenario.Server.ONE_CPU;
+    for (long seed = 1; seed <= 3; seed++) {
+      double[] step = Outcomes.step(oneCpu, levee(), seed);
+      double[] gradient2 = Outcomes.step(oneCpu, new Gradient2(2, 200, 20), seed);
+      assertThat(step[0]).as("goodput at 2C / C, seed %s", seed).isGreaterThanOrEqualTo(0.9);
+      assertThat(step[8]).as("mean limit, seed %s", seed).isBetween(4.0, 8.0);
+      assertThat(step[2])
+          .as("admitted p99 ms, seed %s", seed)
+          .isLessThanOrEqualTo(0.7 * gradient2[2]);
+      assertThat(step[3]).as("rejects during the first 0.5C, seed %s", seed).isZero();
+      assertThat(step[5]).as("settle after 0.5C -> 2C, seed %s", seed).isLessThanOrEqualTo(2);
+      assertThat(step[6]).as("settle after 2C -> 0.5C, seed %s", seed).isLessThanOrEqualTo(2);
+    }
+  }
+
+  @Test
+  void theOneCpuServerLosesGoodputWithTwoCallsInFlight() {
+    // The simulation itself must show why the floor is wrong there, as the benchmark's
+    // calibration did.
+    double two = Outcomes.step(Scenario.Server.ONE_CPU, Admission.fixed(2), SEED)[0];
+    double six = Outcomes.step(Scenario.Server.ONE_CPU, Admission.fixed(6), SEED)[0];
+    assertThat(two).isLessThan(0.8);
+    assertThat(six).isGreaterThan(0.9);
   }
 
   @Test
@@ -43,7 +76,9 @@ class SystemLimitSimulationTest {
     // The limit sits at about 4 when the load falls; it grows within a few windows, and the
     // Poisson bursts of those first windows may still meet it (a handful in ~5,000 requests).
     double[] step = Outcomes.step(levee(), SEED);
-    assertThat(step[4]).as("rejects after 2C -> 0.5C").isLessThanOrEqualTo(0.005 * 0.5 * Scenario.C * 10);
+    assertThat(step[4])
+        .as("rejects after 2C -> 0.5C")
+        .isLessThanOrEqualTo(0.005 * 0.5 * Scenario.Server.TWO_CORES.c() * 10);
   }
 
   @Test

@@ -1,0 +1,131 @@
+package io.levee.agent.instrument;
+
+/**
+ * The few facts of a class file that decide whether it can be a target: its super class and its
+ * interfaces, read straight from the bytes without building a type description. Reading them costs
+ * one pass over the constant pool, which is what lets the agent wave through the thousands of classes
+ * an application loads that implement none of the target APIs.
+ *
+ * <p>Names are binary names with dots ({@code java.lang.Object}). A class file this reader does not
+ * understand (truncated, an unknown constant tag) gives {@code null}: the caller then asks ByteBuddy,
+ * as it would have without the shortcut.
+ */
+final class ClassHeader {
+  private static final int ACC_INTERFACE = 0x0200;
+
+  final String superName;
+  final String[] interfaces;
+  final boolean isInterface;
+
+  private ClassHeader(String superName, String[] interfaces, boolean isInterface) {
+    this.superName = superName;
+    this.interfaces = interfaces;
+    this.isInterface = isInterface;
+  }
+
+  /** The header of {@code bytes}, or {@code null} if they are not a class file it can read. */
+  static ClassHeader read(byte[] bytes) {
+    try {
+      return parse(bytes);
+    } catch (RuntimeException malformed) {
+      return null;
+    }
+  }
+
+  private static ClassHeader parse(byte[] b) {
+    if (b.length < 10 || u4(b, 0) != 0xCAFEBABE) {
+      return null;
+    }
+    int count = u2(b, 8);
+    // Where each constant starts; a Class entry points at the Utf8 entry holding its name.
+    int[] offsets = new int[count];
+    int p = 10;
+    for (int i = 1; i < count; i++) {
+      offsets[i] = p;
+      int tag = b[p] & 0xFF;
+      switch (tag) {
+        case 1: // Utf8
+          p += 3 + u2(b, p + 1);
+          break;
+        case 7: // Class
+        case 8: // String
+        case 16: // MethodType
+        case 19: // Module
+        case 20: // Package
+          p += 3;
+          break;
+        case 15: // MethodHandle
+          p += 4;
+          break;
+        case 3: // Integer
+        case 4: // Float
+        case 9: // Fieldref
+        case 10: // Methodref
+        case 11: // InterfaceMethodref
+        case 12: // NameAndType
+        case 17: // Dynamic
+        case 18: // InvokeDynamic
+          p += 5;
+          break;
+        case 5: // Long
+        case 6: // Double
+          p += 9;
+          i++;
+          break;
+        default:
+          return null;
+      }
+    }
+    int access = u2(b, p);
+    int superIndex = u2(b, p + 4);
+    int interfaceCount = u2(b, p + 6);
+    String[] interfaces = new String[interfaceCount];
+    for (int i = 0; i < interfaceCount; i++) {
+      interfaces[i] = className(b, offsets, u2(b, p + 8 + 2 * i));
+    }
+    String superName = superIndex == 0 ? null : className(b, offsets, superIndex);
+    return new ClassHeader(superName, interfaces, (access & ACC_INTERFACE) != 0);
+  }
+
+  private static String className(byte[] b, int[] offsets, int classIndex) {
+    int classEntry = offsets[classIndex];
+    if ((b[classEntry] & 0xFF) != 7) {
+      throw new IllegalArgumentException("not a class constant");
+    }
+    int utf8 = offsets[u2(b, classEntry + 1)];
+    if ((b[utf8] & 0xFF) != 1) {
+      throw new IllegalArgumentException("not a name");
+    }
+    return binaryName(b, utf8 + 3, u2(b, utf8 + 1));
+  }
+
+  /** Decodes modified UTF-8, turning the internal name's slashes into dots. */
+  private static String binaryName(byte[] b, int from, int length) {
+    char[] chars = new char[length];
+    int n = 0;
+    int p = from;
+    int end = from + length;
+    while (p < end) {
+      int c = b[p] & 0xFF;
+      if (c < 0x80) {
+        chars[n++] = c == '/' ? '.' : (char) c;
+        p++;
+      } else if ((c & 0xE0) == 0xC0) {
+        chars[n++] = (char) (((c & 0x1F) << 6) | (b[p + 1] & 0x3F));
+        p += 2;
+      } else {
+        chars[n++] = (char) (((c & 0x0F) << 12) | ((b[p + 1] & 0x3F) << 6) | (b[p + 2] & 0x3F));
+        p += 3;
+      }
+    }
+    return new String(chars, 0, n);
+  }
+
+  private static int u2(byte[] b, int p) {
+    return ((b[p] & 0xFF) << 8) | (b[p + 1] & 0xFF);
+  }
+
+  private static int u4(byte[] b, int p) {
+    return (u2(b, p) << 16) | u2(b, p + 2);
+  }
+}
