@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * second overall, and how long the application took to catch up. {@code scripts/soak.sh --probe}.
  *
  * <p>Usage: {@code SoakProbe [--load PERCENT] [--capacity RATE] [--rules FILE] [--agent JAR]
- * [--demo-target DIR]}.
+ * [--demo-target DIR] [--cost | --backlog]}.
  */
 public final class SoakProbe {
   private static final long GAP_MILLIS = 20_000;
@@ -36,12 +36,14 @@ public final class SoakProbe {
     double load = 70;
     double capacity = 0;
     boolean cost = false;
+    boolean backlog = false;
     Path rules = Path.of("demo/soak/rules-a.yaml");
     Path agent = Path.of("agent/target/levee-agent.jar");
     Path demoTarget = Path.of("demo/target");
     for (int i = 0; i < args.length; i += 2) {
-      if (args[i].equals("--cost")) {
-        cost = true;
+      if (args[i].equals("--cost") || args[i].equals("--backlog")) {
+        cost |= args[i].equals("--cost");
+        backlog |= args[i].equals("--backlog");
         i--;
         continue;
       }
@@ -69,6 +71,15 @@ public final class SoakProbe {
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(SoakMix.TIMEOUT).executor(httpThreads).build();
       SoakCapacity sweep = new SoakCapacity(client, base, app.pid(), app.cores());
+      if (backlog) {
+        // An open-loop load that fell behind keeps thousands of requests open, each on its own
+        // connection, far beyond Tomcat's 200 threads: does the application slow down then?
+        sweep.warmUp();
+        for (int clients : new int[] {200, 1000, 2000, 4000, 200}) {
+          sweep.step(out, "bare", clients);
+        }
+        return;
+      }
       if (cost) {
         cost(out, sweep, new SoakTarget(agent.toAbsolutePath(), app.pid()), rules);
         return;

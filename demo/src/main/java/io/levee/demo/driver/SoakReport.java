@@ -73,6 +73,13 @@ final class SoakReport {
           + " and out (%d): the machine was overloaded beyond the measured capacity", timeouts,
           timeoutsWithout);
     }
+    long bareFailed = minutes.isEmpty() ? 0 : minutes.get(0).stats.failedWithout();
+    if (bareFailed > 0) {
+      // Heap and threads then hold the backlog of a collapsed application, not what the agent left.
+      doubt = String.format(Locale.ROOT, "INCONCLUSIVE: %d request(s) failed in the bare minute 0:"
+          + " the machine did not carry the load even without the agent", bareFailed);
+      return;
+    }
     if (minutes.size() < 3) {
       return;
     }
