@@ -53,6 +53,12 @@ final class FaultyDispatcher extends Dispatcher {
     return real.jdbcConnect(jdbcUrl);
   }
 
+  @Override
+  public boolean jdbcConnectMatches(String jdbcUrl) {
+    Faults.at(Faults.DISPATCHER);
+    return real.jdbcConnectMatches(jdbcUrl);
+  }
+
   /** The outcome is recorded first: the permit goes back whatever fails after. */
   @Override
   public void exit(Object token, long startNanos, int status, Throwable error) {

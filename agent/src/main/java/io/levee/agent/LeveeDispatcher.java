@@ -37,6 +37,11 @@ final class LeveeDispatcher extends Dispatcher {
   }
 
   @Override
+  public boolean jdbcConnectMatches(String jdbcUrl) {
+    return engine.jdbcConnectMatches(jdbcUrl);
+  }
+
+  @Override
   public long start(Object permit) {
     return engine.start(permit);
   }

@@ -41,6 +41,14 @@ public class Dispatcher {
   }
 
   /**
+   * Whether a rule would decide acquiring a connection to {@code jdbcUrl}, asked before a costly
+   * test that only matters then (whether a pool is refilling itself). Decides nothing.
+   */
+  public boolean jdbcConnectMatches(String jdbcUrl) {
+    return false;
+  }
+
+  /**
    * The start of a call this dispatcher admitted with {@code permit} just now, on this thread, in the
    * nanos {@link #exit} takes. The engine answers with its decision's own clock read, or 0 when
    * nothing times the call; this default reads the clock.

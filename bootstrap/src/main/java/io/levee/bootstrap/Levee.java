@@ -53,6 +53,18 @@ public final class Levee {
     }
   }
 
+  /** See {@link Dispatcher#jdbcConnectMatches}; false when the dispatcher fails. */
+  public static boolean jdbcConnectMatches(String jdbcUrl) {
+    Faults.at(Faults.BRIDGE);
+    Dispatcher d = dispatcher;
+    try {
+      return d.jdbcConnectMatches(jdbcUrl);
+    } catch (Throwable t) {
+      report(d, t);
+      return false;
+    }
+  }
+
   public static Object jdbcConnect(String jdbcUrl) {
     Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;

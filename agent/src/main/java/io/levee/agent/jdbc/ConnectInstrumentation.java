@@ -61,11 +61,12 @@ final class ConnectInstrumentation {
       Faults.at(Faults.JDBC_CONNECT_ENTER);
       // DriverManager offers the URL to every registered driver; only the one that takes it
       // decides. A pool filling itself in the background is not an acquisition of the
-      // application (its getConnection is), and refusing it would starve the pool.
+      // application (its getConnection is), and refusing it would starve the pool; finding
+      // that out walks the stack, so only when a rule would decide.
       if (CallDepth.enter(Kind.JDBC) != 0
           || url == null
           || !driver.acceptsURL(url)
-          || PoolRefill.onThisThread()) {
+          || (Levee.jdbcConnectMatches(url) && PoolRefill.onThisThread())) {
         return null;
       }
       token = Levee.jdbcConnect(url);

@@ -147,6 +147,11 @@ public final class Engine {
     return decide(c, c.matcher.jdbc(jdbcUrl, sql));
   }
 
+  /** Whether a resource would decide acquiring a connection to {@code jdbcUrl}; decides nothing. */
+  public boolean jdbcConnectMatches(String jdbcUrl) {
+    return compiled.matcher.jdbcConnect(jdbcUrl) >= 0;
+  }
+
   /** Acquiring a connection. */
   public Object jdbcConnect(String jdbcUrl) {
     Faults.at(Faults.MATCH);

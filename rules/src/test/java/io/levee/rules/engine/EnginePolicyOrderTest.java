@@ -12,6 +12,21 @@ class EnginePolicyOrderTest {
   private final Fixture f = new Fixture();
 
   @Test
+  void tellsWhetherAConnectWouldBeDecidedWithoutDecidingIt() {
+    f.apply(
+        "resources:\n  - name: db\n    match: { jdbc: { urls: [\"jdbc:h2:**\"], operations: [CONNECT] } }\n"
+            + "    concurrency: { max: 1 }\n"
+            + "  - name: reads\n    match: { jdbc: { urls: [\"jdbc:pg:**\"], operations: [SELECT] } }\n"
+            + "    concurrency: { max: 1 }\n");
+    assertThat(f.engine.jdbcConnectMatches("jdbc:h2:mem:x")).isTrue();
+    assertThat(f.engine.jdbcConnectMatches("jdbc:h2:mem:x")).isTrue();
+    assertThat(f.engine.jdbcConnectMatches("jdbc:pg:x")).isFalse();
+    assertThat(f.engine.jdbcConnectMatches("jdbc:mysql:x")).isFalse();
+    // Asking took nothing: the one slot is still there.
+    permit(f.engine.jdbcConnect("jdbc:h2:mem:x"));
+  }
+
+  @Test
   void tracksNothingThatNoResourceMatches() {
     f.apply(
         "resources:\n  - name: a\n    match: { servlet: { paths: [\"/a/**\"] } }\n"
