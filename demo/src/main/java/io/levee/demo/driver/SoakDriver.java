@@ -44,10 +44,12 @@ public final class SoakDriver {
     Path log = o.demoTarget().resolve("soak-app.log");
     int status;
     try (Partner partner = Partner.start(0);
-        AppProcess app = AppProcess.start(o.demoTarget(), null, partner.url(), log, out)) {
+        AppProcess app =
+            AppProcess.start(o.demoTarget(), o.startAgentArg(), partner.url(), log, out)) {
       String base = "http://127.0.0.1:" + app.awaitReady(60);
-      out.println("Application (no agent) at " + base + ", pid " + app.pid() + ", on "
-          + app.cores() + " core(s); log " + log);
+      out.println("Application (" + (o.dormant() ? "agent dormant: enabled=false" : "no agent")
+          + ") at " + base + ", pid " + app.pid() + ", on JDK " + Runtime.version().feature()
+          + ", " + app.cores() + " core(s); log " + log);
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(SoakMix.TIMEOUT).executor(httpThreads).build();
       out.println("Measuring capacity with " + SoakMix.describe() + ":");
@@ -76,10 +78,13 @@ public final class SoakDriver {
       }
       SoakReport report = new SoakReport(minutes);
       String header = String.format(Locale.ROOT, "Soak of %s: %d minute(s) at %.0f%% of a measured"
-          + " capacity of %.0f requests/s (%.0f requests/s, open loop), started %s.%nTraffic: %s."
+          + " capacity of %.0f requests/s (%.0f requests/s, open loop), started %s.%nJDK %d; the"
+          + " application started %s.%nTraffic: %s."
           + " A request failed = non-2xx, connection error or no answer within %d s.%n%n"
           + "Capacity (the lower of the two sweeps' min(peak, rate with a full pool)):%n%n```%n%s```%n",
-          base, o.minutes(), o.loadPercent(), capacity, rate, began, SoakMix.describe(),
+          base, o.minutes(), o.loadPercent(), capacity, rate, began, Runtime.version().feature(),
+          o.dormant() ? "with the agent dormant (enabled=false)" : "without an agent",
+          SoakMix.describe(),
           SoakMix.TIMEOUT.toSeconds(), sweep.table());
       String text = report.markdown(header) + agentWarnings(app.agentLines());
       Files.writeString(o.report(), text);

@@ -4,12 +4,13 @@ import java.nio.file.Path;
 
 /** The soak's command line. */
 record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Path report,
-    int minutes, double loadPercent) {
+    int minutes, double loadPercent, boolean dormant) {
 
   static final String USAGE =
       """
       usage: SoakDriver [--minutes N] [--load PERCENT] [--report FILE] [--agent JAR]
                         [--demo-target DIR] [--rules-a FILE] [--rules-b FILE]
+                        [--start dormant|bare]
 
         --minutes N        minutes with an attach, a reload and a detach each (default 30)
         --load PERCENT     the constant load, in percent of the measured capacity (default 70)
@@ -18,6 +19,11 @@ record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Pat
         --demo-target DIR  where the demo module was built (default demo/target)
         --rules-a FILE     the rules attached each minute (default demo/soak/rules-a.yaml)
         --rules-b FILE     the rules reloaded each minute (default demo/soak/rules-b.yaml)
+        --start dormant    start the application with the agent disabled
+                           (-javaagent:JAR=enabled=false), which protects nothing but spares the
+                           first attach the JVM's deoptimization of all compiled code on JDK 17-22
+        --start bare       start it without any agent (the default on JDK 23 and later, which
+                           no longer deoptimizes everything at the first attach)
       """;
 
   static SoakOptions parse(String[] args) {
@@ -28,6 +34,7 @@ record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Pat
     Path report = null;
     int minutes = 30;
     double load = 70;
+    boolean dormant = Runtime.version().feature() < 23;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--minutes" -> minutes = Integer.parseInt(value(args, ++i));
@@ -37,6 +44,7 @@ record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Pat
         case "--demo-target" -> target = Path.of(value(args, ++i));
         case "--rules-a" -> rulesA = Path.of(value(args, ++i));
         case "--rules-b" -> rulesB = Path.of(value(args, ++i));
+        case "--start" -> dormant = start(value(args, ++i));
         default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
       }
     }
@@ -45,7 +53,20 @@ record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Pat
     }
     Path where = report != null ? report : target.resolve("soak-report.md");
     return new SoakOptions(agentJar.toAbsolutePath(), target, rulesA.toAbsolutePath(),
-        rulesB.toAbsolutePath(), where, minutes, load);
+        rulesB.toAbsolutePath(), where, minutes, load, dormant);
+  }
+
+  /** The application's agent option at start, or null when it starts without one. */
+  String startAgentArg() {
+    return dormant ? "-javaagent:" + agentJar + "=enabled=false" : null;
+  }
+
+  private static boolean start(String how) {
+    return switch (how) {
+      case "dormant" -> true;
+      case "bare" -> false;
+      default -> throw new IllegalArgumentException("--start is dormant or bare\n" + USAGE);
+    };
   }
 
   private static String value(String[] args, int i) {
