@@ -59,6 +59,10 @@ public final class LeveeAgent {
           control(control, options, log, inst, attached, reply);
           handedOver = true;
         } else {
+          if (!attached && System.getProperty(ControlArgs.STATE_PROPERTY) == null) {
+            // Tells a later attach that an agent able to retransform was there from the start.
+            System.setProperty(ControlArgs.STATE_PROPERTY, ControlArgs.DORMANT);
+          }
           log.info("disabled (enabled=false): doing nothing");
           reply.fail("Levee is disabled (enabled=false): nothing done");
         }

@@ -82,7 +82,17 @@ public final class Main {
     AgentLoader.Answer answer =
         new AgentLoader(agentJar()).load(a.pid, arguments.toString(), owner);
     (answer.ok ? out : err).print(answer.text);
-    if (answer.ok && Arguments.ATTACH.equals(a.command) && !running && javaFeature(target) >= 21) {
+    int feature = javaFeature(target);
+    if (answer.ok && Arguments.ATTACH.equals(a.command) && state == null
+        && feature > 0 && feature < 23) {
+      err.println(
+          "levee: note: before JDK 23, the first agent a JVM loads at run time makes it deoptimize"
+              + " all of its compiled code at the first instrumentation (JDK-8324241): the"
+              + " application runs slower until it is compiled again, seconds to minutes under"
+              + " load. A JVM started with -javaagent:levee-agent.jar=enabled=false (dormant:"
+              + " protecting nothing until an attach) does not");
+    }
+    if (answer.ok && Arguments.ATTACH.equals(a.command) && !running && feature >= 21) {
       err.println(
           "levee: note: JDK 21 and later print a warning in the application's output each time an"
               + " agent is loaded at run time (by attach and by each later command); start the JVM"

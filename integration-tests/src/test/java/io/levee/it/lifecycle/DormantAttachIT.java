@@ -1,0 +1,81 @@
+package io.levee.it.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.it.apps.tomcat.TomcatApp;
+import io.levee.it.support.AppClient;
+import io.levee.it.support.ForkedApp;
+import io.levee.it.support.Jdk;
+import io.levee.it.support.RulesFile;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A JVM started with the agent disabled ({@code enabled=false}) is dormant: it protects nothing and
+ * says so in {@code list}, and an attach then protects it without the note about the JVM
+ * deoptimizing all compiled code at the first instrumentation, which a JVM before 23 does only when
+ * no agent able to retransform classes was there from the start. A bare JVM gets that note.
+ */
+class DormantAttachIT {
+  private static final String RULES =
+      """
+      version: 1
+      resources:
+        - name: counted
+          match: { servlet: { paths: ["/counted/**"] } }
+          rate-limit: { rate: 1/s, burst: 1 }
+      """;
+
+  private final Jdk jdk = Jdk.current();
+  private final Path rules = RulesFile.write("dormant", RULES);
+
+  @Test
+  void aDormantAgentProtectsNothingUntilAnAttachWhichThenNeedsNoDeoptimizationNote() {
+    try (ForkedApp app =
+        ForkedApp.of(TomcatApp.class).jdk(jdk).agent("enabled=false").name("dormant").start()) {
+      AppClient client = new AppClient(app);
+      String pid = pidOf(app);
+      assertThat(status(client)).containsExactly(200, 200, 200);
+      assertThat(Cli.run(jdk, "list").out())
+          .containsPattern("(?m)^" + pid + " +dormant +" + TomcatApp.class.getName());
+
+      Cli.Result attach = Cli.run(jdk, "attach", pid, "--rules", rules.toString());
+
+      assertThat(attach.exit()).as("%s", attach).isZero();
+      assertThat(attach.err()).doesNotContain("JDK-8324241");
+      assertThat(status(client)).containsExactly(200, 429, 429);
+    }
+  }
+
+  @Test
+  void aFirstAttachBeforeJdk23NotesTheDeoptimizationOfAllCompiledCode() {
+    try (ForkedApp app = ForkedApp.of(TomcatApp.class).jdk(jdk).name("bare-attach").start()) {
+      Cli.Result attach = Cli.run(jdk, "attach", pidOf(app), "--rules", rules.toString());
+
+      assertThat(attach.exit()).as("%s", attach).isZero();
+      if (Runtime.version().feature() < 23) {
+        assertThat(attach.err()).contains("JDK-8324241").contains("enabled=false");
+      } else {
+        assertThat(attach.err()).doesNotContain("JDK-8324241");
+      }
+    }
+  }
+
+  private static int[] status(AppClient client) {
+    int[] codes = new int[3];
+    for (int i = 0; i < codes.length; i++) {
+      codes[i] = client.get("/counted/x").statusCode();
+    }
+    return codes;
+  }
+
+  private static String pidOf(ForkedApp app) {
+    Matcher m = Pattern.compile("\\(pid (\\d+),").matcher(app.toString());
+    if (!m.find()) {
+      throw new IllegalStateException("no pid in " + app);
+    }
+    return m.group(1);
+  }
+}
