@@ -57,8 +57,10 @@ public final class AgentInstaller {
    * ignore test is on names and loaders: a test that needs the class file would fail for classes that
    * have none (dynamic proxies, classes injected by other agents).
    */
+  static final String JDK_TARGET_PACKAGE = "sun.net.www.protocol.";
+
   private static final ElementMatcher.Junction<TypeDescription> JDK_TARGETS =
-      nameStartsWith("sun.net.www.protocol.");
+      nameStartsWith(JDK_TARGET_PACKAGE);
 
   /** Classes retransformed at once after an attach or at a detach, and the pause in between. */
   private static final int BATCH = 100;

@@ -2,11 +2,11 @@ package io.levee.agent.instrument;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.utility.StreamDrainer;
 
 /**
  * Which of the target APIs a type extends or implements, remembered by type name for each class
@@ -159,24 +159,12 @@ final class SuperTypes {
     InputStream in = null;
     try {
       in = loader == null ? ClassLoader.getSystemResourceAsStream(path) : loader.getResourceAsStream(path);
-      return in == null ? null : readAll(in);
+      return in == null ? null : StreamDrainer.DEFAULT.drain(in);
     } catch (IOException e) {
       return null;
     } finally {
       closeQuietly(in);
     }
-  }
-
-  private static byte[] readAll(InputStream in) throws IOException {
-    byte[] buffer = new byte[4096];
-    int length = 0;
-    for (int n; (n = in.read(buffer, length, buffer.length - length)) >= 0; ) {
-      length += n;
-      if (length == buffer.length) {
-        buffer = Arrays.copyOf(buffer, buffer.length * 2);
-      }
-    }
-    return Arrays.copyOf(buffer, length);
   }
 
   private static void closeQuietly(InputStream in) {

@@ -18,8 +18,8 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
  * matchers decide.
  */
 final class TargetFilter extends ResettableClassFileTransformer.WithDelegation {
-  /** The JDK packages an integration targets; the same as {@code AgentInstaller.JDK_TARGETS}. */
-  private static final String JDK_TARGETS = "sun/net/www/protocol/";
+  /** The JDK package an integration targets, as an internal name. */
+  private static final String JDK_TARGETS = AgentInstaller.JDK_TARGET_PACKAGE.replace('.', '/');
 
   private static final ThreadLocal<Boolean> BUSY = new ThreadLocal<Boolean>();
 

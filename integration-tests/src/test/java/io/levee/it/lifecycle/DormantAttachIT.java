@@ -8,8 +8,6 @@ import io.levee.it.support.ForkedApp;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.RulesFile;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +34,7 @@ class DormantAttachIT {
     try (ForkedApp app =
         ForkedApp.of(TomcatApp.class).jdk(jdk).agent("enabled=false").name("dormant").start()) {
       AppClient client = new AppClient(app);
-      String pid = pidOf(app);
+      String pid = app.pid();
       assertThat(status(client)).containsExactly(200, 200, 200);
       assertThat(Cli.run(jdk, "list").out())
           .containsPattern("(?m)^" + pid + " +dormant +" + TomcatApp.class.getName());
@@ -52,7 +50,7 @@ class DormantAttachIT {
   @Test
   void aFirstAttachBeforeJdk23NotesTheDeoptimizationOfAllCompiledCode() {
     try (ForkedApp app = ForkedApp.of(TomcatApp.class).jdk(jdk).name("bare-attach").start()) {
-      Cli.Result attach = Cli.run(jdk, "attach", pidOf(app), "--rules", rules.toString());
+      Cli.Result attach = Cli.run(jdk, "attach", app.pid(), "--rules", rules.toString());
 
       assertThat(attach.exit()).as("%s", attach).isZero();
       if (Runtime.version().feature() < 23) {
@@ -69,13 +67,5 @@ class DormantAttachIT {
       codes[i] = client.get("/counted/x").statusCode();
     }
     return codes;
-  }
-
-  private static String pidOf(ForkedApp app) {
-    Matcher m = Pattern.compile("\\(pid (\\d+),").matcher(app.toString());
-    if (!m.find()) {
-      throw new IllegalStateException("no pid in " + app);
-    }
-    return m.group(1);
   }
 }

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -85,7 +84,7 @@ public abstract class LifecycleContract {
     String name = "lifecycle-jdk" + jdk();
     rules = RulesFile.write(name, rules("1000/s", 1000));
     app = ForkedApp.of(TomcatApp.class).jdk(jdk).name(name).start();
-    pid = pidOf(app);
+    pid = app.pid();
     client = new AppClient(app);
     assertThat(
             Reply.parse(client.get("/jdbc?db=h2&sql=" + AppClient.encode("select 1")).body()).ok())
@@ -254,15 +253,6 @@ public abstract class LifecycleContract {
     Path aside = rules.resolveSibling(rules.getFileName() + ".new");
     Files.writeString(aside, yaml);
     Files.move(aside, rules, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-  }
-
-  /** The application's process id, which the harness shows in {@link ForkedApp#toString()}. */
-  private static String pidOf(ForkedApp app) {
-    Matcher m = Pattern.compile("\\(pid (\\d+),").matcher(app.toString());
-    if (!m.find()) {
-      throw new IllegalStateException("no pid in " + app);
-    }
-    return m.group(1);
   }
 
   private List<String> bytecode() throws Exception {

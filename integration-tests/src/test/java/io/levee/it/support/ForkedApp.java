@@ -58,6 +58,11 @@ public final class ForkedApp implements AutoCloseable {
     return new Builder(mainClass);
   }
 
+  /** The application's process id, as the command line takes it. */
+  public String pid() {
+    return Long.toString(process.pid());
+  }
+
   public int port() {
     return port;
   }
