@@ -207,7 +207,9 @@ public final class CircuitBreaker {
   }
 
   private long ramp(Closed closed, long now) {
-    long elapsed = now - closed.since;
+    // A caller reads the clock before it reads the state: another thread may have closed the
+    // breaker at a later instant, so its call is in the ramp's first step, not before it.
+    long elapsed = Math.max(0, now - closed.since);
     long step = elapsed / rampStepNanos;
     if (step >= RAMP_PERMILLE.length) {
       closed.rampDone = true;

@@ -343,6 +343,18 @@ class CircuitBreakerTest {
   }
 
   @Test
+  void aCallDecidedAtAnInstantBeforeTheBreakerClosedIsInTheRampsFirstStep() {
+    CircuitBreaker b = halfOpen(LOWEST);
+    closeThroughProbes(b);
+    // A caller descheduled for seconds between its clock read and its decision.
+    long before = clock.nanoTime() - 3 * SECOND;
+
+    long r = b.tryAcquire(before);
+
+    assertThat(r).isBetween(0L, SECOND);
+  }
+
+  @Test
   void aFailureDuringTheRampReopensWithTheLongerBackoff() {
     CircuitBreaker b = halfOpen(HIGHEST);
     closeThroughProbes(b);
