@@ -61,7 +61,7 @@ public final class SoakDriver {
       List<SoakReport.Minute> minutes = new ArrayList<>();
       SoakTarget target = new SoakTarget(o.agentJar(), app.pid());
       Instant began = Instant.now();
-      try (SoakLoad load = new SoakLoad(client, base, rate)) {
+      try (SoakLoad load = new SoakLoad(base, rate)) {
         load.start();
         long start = System.currentTimeMillis();
         for (int m = 0; m <= o.minutes(); m++) {
@@ -81,11 +81,12 @@ public final class SoakDriver {
           + " capacity of %.0f requests/s (%.0f requests/s, open loop), started %s.%nJDK %d; the"
           + " application started %s.%nTraffic: %s."
           + " A request failed = non-2xx, connection error or no answer within %d s.%n%n"
-          + "Capacity (the lower of the two sweeps' min(peak, rate with a full pool)):%n%n```%n%s```%n",
+          + "Capacity (a closed-loop sweep, then the highest open-loop rate whose every request succeeded"
+          + " with a p99 within %.0f ms):%n%n```%n%s```%n",
           base, o.minutes(), o.loadPercent(), capacity, rate, began, Runtime.version().feature(),
           o.dormant() ? "with the agent dormant (enabled=false)" : "without an agent",
           SoakMix.describe(),
-          SoakMix.TIMEOUT.toSeconds(), sweep.table());
+          SoakMix.TIMEOUT.toSeconds(), SoakCapacity.OPEN_P99_MILLIS, sweep.table());
       String text = report.markdown(header) + agentWarnings(app.agentLines());
       Files.writeString(o.report(), text);
       out.println();

@@ -1,8 +1,6 @@
 package io.levee.demo.driver;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.net.URI;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -18,36 +16,37 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link #agentIn} and {@link #agentOut} bracket every command that touches it, and bump an epoch so
  * that a request that spans an attach or a detach also counts as "with agent".
  *
- * <p>Concurrency: one scheduler thread sends; answers are recorded on the client's threads into the
- * current {@link SoakStats}, which {@link #takeMinute} swaps.
+ * <p>The requests go out on {@link SoakHttp}'s {@link #CONNECTIONS} keep-alive connections.
+ *
+ * <p>Concurrency: one scheduler thread sends; answers are recorded on the connections' threads into
+ * the current {@link SoakStats}, which {@link #takeMinute} swaps.
  */
 final class SoakLoad implements AutoCloseable {
   private static final long TICK_MILLIS = 5;
   /**
-   * Requests waiting for an answer at most. The client opens a connection for each, so without a
-   * cap an application that stops answering exhausts the driver's file descriptors (seen at 20 000)
-   * and with them the commands the soak must run. Past it a request is not sent and counts as
-   * unanswered, like a timeout.
+   * Requests waiting for an answer at most (queued in the driver or on the wire). Past it a request
+   * is not sent and counts as unanswered, like a timeout, so that an application that stops
+   * answering does not fill the driver's heap.
    */
   static final int MAX_OUTSTANDING = 4_000;
+  /** More than Tomcat's 200 request threads, so that the application's own pool can fill. */
+  static final int CONNECTIONS = 256;
 
-  private final HttpClient client;
-  private final String base;
+  private final SoakHttp http;
   private final double rate;
   private final ScheduledExecutorService scheduler =
       Executors.newSingleThreadScheduledExecutor(r -> LoadGenerator.daemon(r, "soak-load"));
   private final AtomicReference<SoakStats> minute = new AtomicReference<>(new SoakStats());
   private final AtomicLong epoch = new AtomicLong();
-  private final AtomicInteger outstanding = new AtomicInteger();
   private volatile boolean agent;
   private volatile SoakTimeline timeline;
   private long sequence;
   private double credit;
   private long last;
 
-  SoakLoad(HttpClient client, String base, double rate) {
-    this.client = client;
-    this.base = base;
+  SoakLoad(String base, double rate) {
+    URI uri = URI.create(base);
+    this.http = new SoakHttp(uri.getHost(), uri.getPort(), CONNECTIONS);
     this.rate = rate;
   }
 
@@ -75,7 +74,7 @@ final class SoakLoad implements AutoCloseable {
 
   /** Requests sent and not answered yet. */
   int outstanding() {
-    return outstanding.get();
+    return http.outstanding();
   }
 
   SoakStats takeMinute() {
@@ -97,37 +96,29 @@ final class SoakLoad implements AutoCloseable {
     long epochAtSend = epoch.get();
     SoakStats stats = minute.get();
     stats.countSent();
-    if (outstanding.get() >= MAX_OUTSTANDING) {
+    if (http.outstanding() >= MAX_OUTSTANDING) {
       stats.failed(agentAtSend, true, "not sent: " + MAX_OUTSTANDING + " requests unanswered",
           SoakMix.TIMEOUT.toNanos());
       return;
     }
-    outstanding.incrementAndGet();
-    client
-        .sendAsync(SoakMix.request(base, n), HttpResponse.BodyHandlers.ofString())
-        .whenComplete(
-            (response, error) -> {
-              outstanding.decrementAndGet();
-              long nanos = System.nanoTime() - due;
-              SoakStats now = minute.get();
-              boolean withAgent = agentAtSend || agent || epoch.get() != epochAtSend;
-              boolean success = error == null && response.statusCode() / 100 == 2;
-              SoakTimeline t = timeline;
-              if (t != null) {
-                t.answered(success, nanos);
-              }
-              if (success) {
-                now.ok(withAgent, nanos);
-                return;
-              }
-              boolean timeout = error instanceof HttpTimeoutException
-                  || error != null && error.getCause() instanceof HttpTimeoutException;
-              String what = error != null
-                  ? String.valueOf(error.getCause() != null ? error.getCause() : error)
-                  : response.statusCode() + " " + response.uri().getPath() + " "
-                      + abbreviate(response.body());
-              now.failed(withAgent, timeout, what, nanos);
-            });
+    String path = SoakMix.path(n);
+    http.submit(path, SoakMix.tenant(n), (status, body, error, timeout) -> {
+      long nanos = System.nanoTime() - due;
+      SoakStats now = minute.get();
+      boolean withAgent = agentAtSend || agent || epoch.get() != epochAtSend;
+      boolean success = error == null && status / 100 == 2;
+      SoakTimeline t = timeline;
+      if (t != null) {
+        t.answered(success, nanos);
+      }
+      if (success) {
+        now.ok(withAgent, nanos);
+        return;
+      }
+      String what = error != null ? String.valueOf(error) : status + " " + path + " "
+          + abbreviate(body);
+      now.failed(withAgent, timeout, what, nanos);
+    });
   }
 
   private static String abbreviate(String body) {
@@ -137,6 +128,12 @@ final class SoakLoad implements AutoCloseable {
 
   @Override
   public void close() {
+    stopSending();
+    http.close();
+  }
+
+  /** Sends nothing more; what is outstanding is still answered and recorded. */
+  void stopSending() {
     scheduler.shutdownNow();
   }
 }

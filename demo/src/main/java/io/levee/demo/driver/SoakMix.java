@@ -32,12 +32,22 @@ final class SoakMix {
 
   /** The {@code n}th request of the mix. */
   static HttpRequest request(String base, long n) {
-    String path = PATHS[(int) (n % PATHS.length)];
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT);
-    if (path.startsWith("/api/orders")) {
-      b.header("X-Tenant-ID", "tenant-" + (n / PATHS.length) % TENANTS);
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path(n))).timeout(TIMEOUT);
+    String tenant = tenant(n);
+    if (tenant != null) {
+      b.header("X-Tenant-ID", tenant);
     }
     return b.GET().build();
+  }
+
+  /** The path (and query) of the {@code n}th request. */
+  static String path(long n) {
+    return PATHS[(int) (n % PATHS.length)];
+  }
+
+  /** The tenant header of the {@code n}th request, or null if it has none. */
+  static String tenant(long n) {
+    return path(n).startsWith("/api/orders") ? "tenant-" + (n / PATHS.length) % TENANTS : null;
   }
 
   /** What the mix is, for the report. */

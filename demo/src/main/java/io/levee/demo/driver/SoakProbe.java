@@ -95,7 +95,7 @@ public final class SoakProbe {
           capacity, load, rate);
       SoakTarget target = new SoakTarget(agent.toAbsolutePath(), app.pid());
       SoakTimeline timeline = new SoakTimeline(app.pid(), 5 * GAP_MILLIS / 1000 + 5);
-      try (SoakLoad soak = new SoakLoad(client, base, rate)) {
+      try (SoakLoad soak = new SoakLoad(base, rate)) {
         soak.timeline(timeline);
         sampler.scheduleAtFixedRate(() -> timeline.sample(soak.outstanding()), 0,
             SoakTimeline.BUCKET_MILLIS, TimeUnit.MILLISECONDS);
