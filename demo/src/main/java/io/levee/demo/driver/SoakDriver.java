@@ -45,7 +45,8 @@ public final class SoakDriver {
     int status;
     try (Partner partner = Partner.start(0);
         AppProcess app =
-            AppProcess.start(o.demoTarget(), o.startAgentArg(), partner.url(), log, out)) {
+            AppProcess.start(o.demoTarget(), o.startAgentArg(), partner.url(), log, out,
+                AppProcess.SOAK_HEAP)) {
       String base = "http://127.0.0.1:" + app.awaitReady(60);
       out.println("Application (" + (o.dormant() ? "agent dormant: enabled=false" : "no agent")
           + ") at " + base + ", pid " + app.pid() + ", on JDK " + Runtime.version().feature()

@@ -64,7 +64,7 @@ public final class SoakProbe {
         Executors.newSingleThreadScheduledExecutor(r -> LoadGenerator.daemon(r, "probe-sampler"));
     try (Partner partner = Partner.start(0);
         AppProcess app = AppProcess.start(demoTarget, null, partner.url(),
-            demoTarget.resolve("soak-probe-app.log"), out)) {
+            demoTarget.resolve("soak-probe-app.log"), out, AppProcess.SOAK_HEAP)) {
       String base = "http://127.0.0.1:" + app.awaitReady(60);
       out.println("Application (no agent) at " + base + ", pid " + app.pid() + ", on "
           + app.cores() + " core(s)");

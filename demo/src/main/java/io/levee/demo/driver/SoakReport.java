@@ -149,7 +149,7 @@ final class SoakReport {
     StringBuilder b = new StringBuilder("**Summary**\n\n");
     b.append(String.format(Locale.ROOT, "- requests: %d sent, %d answered 2xx; failed: %d while"
         + " the agent was in, %d while it was out%n", sent, ok, withAgent, without));
-    b.append(series("used heap after full GC (MB)", judged, m -> m.sample.heapMb()));
+    b.append(series("heap kept by a full GC, old generation and survivors (MB)", judged, m -> m.sample.heapMb()));
     b.append(series("threads", judged, m -> m.sample.threads()));
     b.append(series("loaded classes", judged, m -> m.sample.liveClasses()));
     b.append(series("metaspace (MB)", judged, m -> m.sample.metaspaceMb()));

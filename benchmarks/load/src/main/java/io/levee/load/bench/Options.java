@@ -9,6 +9,8 @@ import java.util.List;
 final class Options {
   boolean quick;
   int runs = 3;
+  /** Warm-up seconds of the overhead benchmark before its measured window; 0: its default. */
+  int warm;
   List<String> contenders = new ArrayList<>();
   List<String> scenarios = new ArrayList<>();
   double capacity;
@@ -27,6 +29,7 @@ final class Options {
       switch (a) {
         case "--quick" -> o.quick = true;
         case "--runs" -> o.runs = Integer.parseInt(args[++i]);
+        case "--warm" -> o.warm = Integer.parseInt(args[++i]);
         case "--contender" -> o.contenders.addAll(Arrays.asList(args[++i].split(",")));
         case "--scenario" -> o.scenarios.addAll(Arrays.asList(args[++i].split(",")));
         case "--capacity" -> o.capacity = Double.parseDouble(args[++i]);

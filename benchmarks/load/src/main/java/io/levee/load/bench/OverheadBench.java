@@ -17,7 +17,7 @@ import java.util.Map;
  * rotates), and each ratio is taken against "no agent" of the same round; the table shows the
  * median and spread of the rounds' ratios.
  *
- * <p>Options: {@code --quick --runs ROUNDS --rate N --agent JAR --app-cpus CPUS --out DIR --command CMD}.
+ * <p>Options: {@code --quick --runs ROUNDS --warm SECONDS --rate N --agent JAR --app-cpus CPUS --out DIR --command CMD}.
  */
 public final class OverheadBench {
   static final String ADMIT_RULES =
@@ -47,7 +47,7 @@ public final class OverheadBench {
   public static void main(String[] args) throws Exception {
     Options o = Options.parse(args);
     Machine before = Machine.now();
-    int warm = o.quick ? 5 : 10;
+    int warm = o.warm > 0 ? o.warm : o.quick ? 5 : 10;
     int measure = o.quick ? 10 : 20;
     Files.createDirectories(o.out);
     // per variant: rounds of {throughput, p50, p99}
@@ -66,6 +66,7 @@ public final class OverheadBench {
             double[] r = {w.answeredPerSecond(), w.millis(50), w.millis(99), w.errors + w.timeouts};
             results.computeIfAbsent(VARIANTS[v], x -> new ArrayList<>()).add(r);
             System.out.printf(Locale.ROOT, "round %d %s: %.1f/s p50 %.2f ms p99 %.2f ms%n", round + 1, VARIANTS[v], r[0], r[1], r[2]);
+            System.out.println("  worst ms of each measured second: " + worstPerSecond(s, warm, warm + measure));
           }
           Thread.sleep(1000);
         }
@@ -73,6 +74,16 @@ public final class OverheadBench {
     }
     Files.writeString(o.out.resolve("section.md"), section(o, before, results, warm, measure));
     System.exit(0);
+  }
+
+  /** Where the tail of a window is: the slowest answer of each of its seconds. */
+  private static String worstPerSecond(Series s, int from, int to) {
+    StringBuilder b = new StringBuilder();
+    for (int i = from; i < to; i++) {
+      Window w = new Window(s, "page", i, i + 1);
+      b.append(String.format(Locale.ROOT, "%.0f ", w.millis(100)));
+    }
+    return b.toString().trim();
   }
 
   private static Phase page(String name, int seconds, double rate) {
