@@ -5,58 +5,10 @@ import static io.levee.rules.policy.CircuitBreaker.HALF_OPEN;
 import static io.levee.rules.policy.CircuitBreaker.OPEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.rules.model.CircuitBreakerSpec;
-import io.levee.rules.time.ManualClock;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
-class CircuitBreakerTest {
-  private static final long SECOND = 1_000_000_000L;
-  private static final long OPEN_FOR = 5 * SECOND;
-  private static final LongSupplier LOWEST = () -> 0L;
-  private static final LongSupplier HIGHEST = () -> -1L;
-
-  private final ManualClock clock = new ManualClock();
-  private final List<String> transitions = new ArrayList<>();
-
-  private static CircuitBreakerSpec spec(long slowCallNanos, double slowCallRate) {
-    return new CircuitBreakerSpec(
-        0.5, slowCallNanos, slowCallRate, 10 * SECOND, 4, OPEN_FOR, 60 * SECOND, 3);
-  }
-
-  private CircuitBreaker breaker(LongSupplier random) {
-    CircuitBreaker b = new CircuitBreaker(spec(0, 1.0), clock, random);
-    b.setListener((from, to, why) -> transitions.add(from + "->" + to + " " + why));
-    return b;
-  }
-
-  private void complete(CircuitBreaker b, int successes, int failures) {
-    for (int i = 0; i < successes; i++) {
-      b.onComplete(0, false);
-    }
-    for (int i = 0; i < failures; i++) {
-      b.onComplete(0, true);
-    }
-  }
-
-  private CircuitBreaker halfOpen(LongSupplier random) {
-    CircuitBreaker b = breaker(random);
-    complete(b, 0, 4);
-    clock.advanceNanos(OPEN_FOR);
-    return b;
-  }
-
-  private void closeThroughProbes(CircuitBreaker b) {
-    clock.advanceNanos(b.openUntilNanos() - clock.nanoTime());
-    for (int i = 0; i < 3; i++) {
-      assertThat(b.tryAcquire()).isZero();
-    }
-    complete(b, 3, 0);
-    assertThat(b.state()).isEqualTo(CLOSED);
-  }
-
+/** The closed window, the open wait and the half-open probes. */
+class CircuitBreakerTest extends BreakerTestSupport {
   @Test
   void opensWhenFailureRateReachesThreshold() {
     CircuitBreaker b = breaker(LOWEST);
@@ -305,105 +257,5 @@ class CircuitBreakerTest {
     complete(b, 10, 10);
     assertThat(b.state()).isEqualTo(OPEN);
     assertThat(transitions).hasSize(1);
-  }
-
-  @Test
-  void consecutiveOpensDoubleWithJitterUpToTheCap() {
-    CircuitBreaker b = halfOpen(HIGHEST);
-    long[] expectedMax = {10, 20, 40, 60, 60};
-    for (long max : expectedMax) {
-      b.tryAcquire();
-      complete(b, 0, 1);
-      long open = b.openUntilNanos() - clock.nanoTime();
-      assertThat(open).isBetween(max * SECOND / 2, max * SECOND);
-      assertThat(open).isGreaterThan(max * SECOND - SECOND / 1000);
-      clock.advanceNanos(open);
-    }
-  }
-
-  @Test
-  void rampsAdmittedTrafficUpAfterClosing() {
-    CircuitBreaker b = halfOpen(LOWEST);
-    closeThroughProbes(b);
-    int[] expected = {2, 5, 10, 20};
-    for (int step = 0; step < expected.length; step++) {
-      int admitted = 0;
-      for (int i = 0; i < 20; i++) {
-        long r = b.tryAcquire();
-        if (r == 0) {
-          admitted++;
-        } else {
-          assertThat(r).isBetween(1L, SECOND);
-        }
-      }
-      assertThat(admitted).as("step %d", step).isEqualTo(expected[step]);
-      clock.advanceMillis(1_000);
-    }
-    assertThat(b.ramping()).isFalse();
-  }
-
-  @Test
-  void aCallDecidedAtAnInstantBeforeTheBreakerClosedIsInTheRampsFirstStep() {
-    CircuitBreaker b = halfOpen(LOWEST);
-    closeThroughProbes(b);
-    // A caller descheduled for seconds between its clock read and its decision.
-    long before = clock.nanoTime() - 3 * SECOND;
-
-    long r = b.tryAcquire(before);
-
-    assertThat(r).isBetween(0L, SECOND);
-  }
-
-  @Test
-  void aFailureDuringTheRampReopensWithTheLongerBackoff() {
-    CircuitBreaker b = halfOpen(HIGHEST);
-    closeThroughProbes(b);
-    assertThat(b.ramping()).isTrue();
-    complete(b, 1, 2);
-    assertThat(b.state()).isEqualTo(OPEN);
-    assertThat(b.openUntilNanos() - clock.nanoTime()).isGreaterThan(OPEN_FOR);
-  }
-
-  @Test
-  void aHealthyClosedPeriodResetsTheBackoff() {
-    CircuitBreaker b = halfOpen(HIGHEST);
-    closeThroughProbes(b);
-    clock.advanceMillis(3_000 + 10_000);
-    complete(b, 0, 4);
-    assertThat(b.state()).isEqualTo(OPEN);
-    assertThat(b.openUntilNanos() - clock.nanoTime()).isEqualTo(OPEN_FOR);
-  }
-
-  @Test
-  void aRelapseSoonAfterClosingKeepsTheBackoffGrowing() {
-    CircuitBreaker b = halfOpen(HIGHEST);
-    closeThroughProbes(b);
-    clock.advanceMillis(3_000 + 5_000);
-    complete(b, 0, 4);
-    assertThat(b.openUntilNanos() - clock.nanoTime()).isGreaterThan(OPEN_FOR);
-  }
-
-  @Test
-  void aThrowingListenerDoesNotStopTheTransition() {
-    CircuitBreaker b = new CircuitBreaker(spec(0, 1.0), clock, LOWEST);
-    b.setListener(
-        (from, to, why) -> {
-          throw new IllegalStateException("broken listener");
-        });
-    complete(b, 0, 4);
-    assertThat(b.state()).isEqualTo(OPEN);
-  }
-
-  @Test
-  void onlyTheFourSpecTransitionsAreLegal() {
-    List<String> legal = new ArrayList<>();
-    for (int from = -1; from <= 3; from++) {
-      for (int to = -1; to <= 3; to++) {
-        if (BreakerState.legal(from, to)) {
-          legal.add(from + "->" + to);
-        }
-      }
-    }
-    assertThat(legal).containsExactlyInAnyOrder("0->1", "1->2", "2->0", "2->1");
   }
 }
