@@ -17,6 +17,52 @@ import java.nio.file.Paths;
 final class RulesFile {
   private RulesFile() {}
 
+  /**
+   * Starts {@link #loadAtStart} on a thread of its own, so that reading the file (and loading the
+   * YAML parser, most of the time it takes) overlaps with preparing the instrumentation; {@link
+   * Loading#get} waits for it.
+   */
+  static Loading loadInBackground(String rules, AgentLog log) {
+    Loading loading = new Loading(rules, log);
+    Thread thread = new Thread(loading, "levee-rules-load");
+    thread.setDaemon(true);
+    loading.thread = thread;
+    thread.start();
+    return loading;
+  }
+
+  /** The rules of a start, being read. */
+  static final class Loading implements Runnable {
+    private final String rules;
+    private final AgentLog log;
+    private Thread thread;
+    private volatile RuleSet result;
+    private volatile Throwable failure;
+
+    private Loading(String rules, AgentLog log) {
+      this.rules = rules;
+      this.log = log;
+    }
+
+    @Override
+    public void run() {
+      try {
+        result = loadAtStart(rules, log);
+      } catch (Throwable t) {
+        failure = t;
+      }
+    }
+
+    /** The rules, once read; what the loading threw, thrown here. */
+    RuleSet get() throws InterruptedException {
+      thread.join();
+      if (failure != null) {
+        throw new IllegalStateException("could not read the rules file " + rules, failure);
+      }
+      return result;
+    }
+  }
+
   static RuleSet loadAtStart(String rules, AgentLog log) {
     if (rules == null || rules.trim().isEmpty()) {
       log.info("no rules file given (rules=FILE): protecting nothing");

@@ -2,6 +2,7 @@ package io.levee.agent;
 
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
+import io.levee.agent.instrument.Weaver;
 import io.levee.agent.lifecycle.AgentControl;
 import io.levee.agent.lifecycle.RulesWatcher;
 import io.levee.agent.lifecycle.RunningAgent;
@@ -32,7 +33,12 @@ public final class Startup {
       AgentOptions options, AgentLog log, Instrumentation inst, boolean attached) {
     long began = System.nanoTime();
     RulesWatcher rulesFile = new RulesWatcher(options.rules(), log);
-    RuleSet rules = RulesFile.loadAtStart(options.rules(), log);
+    // The rules are read while the instrumentation is prepared; nothing is installed before both are.
+    RulesFile.Loading loading = RulesFile.loadInBackground(options.rules(), log);
+    List<Integration> integrations = Integrations.all(log);
+    Weaver weaver = AgentInstaller.prepare(integrations, log);
+    long prepared = System.nanoTime();
+    RuleSet rules = awaitRules(loading);
     long rulesLoaded = System.nanoTime();
     CpuSampler cpu = new CpuSampler();
     // Durations cost a clock read per call; only the metrics of the http option read them.
@@ -44,9 +50,8 @@ public final class Startup {
       LeveeDispatcher dispatcher =
           new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM));
       Levee.install(FaultyDispatcher.wrapIfAsked(dispatcher, log));
-      List<Integration> integrations = Integrations.all(log);
       long dispatching = System.nanoTime();
-      agent.instrumented(AgentInstaller.install(inst, integrations, log, attached));
+      agent.instrumented(AgentInstaller.install(inst, weaver, log, attached));
       long instrumented = System.nanoTime();
       Observability observability = Observability.start(engine, cpu, options.http(), log);
       agent.onRulesApplied(new Reloads(observability));
@@ -55,9 +60,11 @@ public final class Startup {
       long done = System.nanoTime();
       if (log.enabled(AgentLog.Level.DEBUG)) {
         log.debug(
-            "start-up took " + millis(began, done) + " ms: rules " + millis(began, rulesLoaded)
-                + " ms, engine and bridge " + millis(rulesLoaded, dispatching)
-                + " ms, instrumentation " + millis(dispatching, instrumented)
+            "start-up took " + millis(began, done) + " ms: instrumentation prepared in "
+                + millis(began, prepared) + " ms, rules read beside it, waited for "
+                + millis(prepared, rulesLoaded) + " ms more, engine and bridge "
+                + millis(rulesLoaded, dispatching) + " ms, instrumentation installed in "
+                + millis(dispatching, instrumented)
                 + " ms, observability and reloads " + millis(instrumented, done) + " ms");
       }
       log.info(
@@ -68,6 +75,23 @@ public final class Startup {
       // Whatever this start had installed or started goes again, so a later attach starts clean.
       agent.abandon();
       throw t;
+    }
+  }
+
+  private static RuleSet awaitRules(RulesFile.Loading loading) {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return loading.get();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 

@@ -6,9 +6,9 @@ import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import io.levee.agent.instrument.Transformations;
 import io.levee.agent.instrument.AdviceSupport;
 import io.levee.agent.instrument.Integration;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
@@ -37,10 +37,10 @@ public final class HttpUrlConnectionInstrumentation implements Integration {
   }
 
   @Override
-  public AgentBuilder extend(AgentBuilder builder) {
-    return builder
-        .type(AdviceSupport.failSafe(TYPES))
-        .transform(
+  public void addTo(Transformations transformations) {
+    transformations
+        .add(
+            AdviceSupport.failSafe(TYPES),
             AdviceSupport.advice(HttpUrlConnectionInstrumentation.class)
                 .advice(
                     isPublic().and(named("connect")).and(takesArguments(0)),

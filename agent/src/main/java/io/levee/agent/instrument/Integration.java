@@ -1,15 +1,13 @@
 package io.levee.agent.instrument;
 
-import net.bytebuddy.agent.builder.AgentBuilder;
-
 /**
- * One integration (servlet, http, jdbc): the type matchers and advice it adds to the agent's builder.
- * The lifecycle installs every integration on one builder, so a detach resets them all at once.
+ * One integration (servlet, http, jdbc): the type matchers and advice it adds to the agent's
+ * {@link Weaver}. Every integration goes into one weaver, so a detach resets them all at once.
  */
 public interface Integration {
   /** A short name for logs: {@code servlet}, {@code http}, {@code jdbc}. */
   String name();
 
-  /** Adds this integration's {@code type(...).transform(...)} clauses to {@code builder}. */
-  AgentBuilder extend(AgentBuilder builder);
+  /** Adds this integration's matchers and transformers to {@code transformations}. */
+  void addTo(Transformations transformations);
 }

@@ -2,9 +2,7 @@ package io.levee.agent.instrument;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import net.bytebuddy.agent.builder.AgentBuilder;
 
 /**
  * Which loaded classes an attach retransforms and a detach restores: those that extend or implement
@@ -13,13 +11,10 @@ import net.bytebuddy.agent.builder.AgentBuilder;
  * container); walking the loaded supertypes by reflection takes milliseconds and loads nothing. The
  * matchers still decide, on this short list. The APIs are those of {@link SuperTypes#APIS}.
  */
-final class LoadedTargets implements AgentBuilder.RedefinitionStrategy.DiscoveryStrategy {
-  static final LoadedTargets INSTANCE = new LoadedTargets();
-
+final class LoadedTargets {
   private LoadedTargets() {}
 
-  @Override
-  public Iterable<Iterable<Class<?>>> resolve(Instrumentation inst) {
+  static List<Class<?>> find(Instrumentation inst) {
     List<Class<?>> targets = new ArrayList<Class<?>>();
     for (Class<?> type : inst.getAllLoadedClasses()) {
       if (!type.isInterface()
@@ -30,7 +25,7 @@ final class LoadedTargets implements AgentBuilder.RedefinitionStrategy.Discovery
         targets.add(type);
       }
     }
-    return Collections.<Iterable<Class<?>>>singletonList(targets);
+    return targets;
   }
 
   static boolean extendsApi(Class<?> type) {

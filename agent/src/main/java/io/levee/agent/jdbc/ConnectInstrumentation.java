@@ -5,6 +5,7 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import io.levee.agent.instrument.Transformations;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.Faults;
@@ -15,7 +16,6 @@ import io.levee.bootstrap.PoolRefill;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLTransientConnectionException;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
@@ -29,10 +29,10 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
 final class ConnectInstrumentation {
   private ConnectInstrumentation() {}
 
-  static AgentBuilder extend(AgentBuilder builder) {
-    return builder
-        .type(JdbcTypes.implementing("java.sql.Driver"))
-        .transform(
+  static void addTo(Transformations transformations) {
+    transformations
+        .add(
+            JdbcTypes.implementing("java.sql.Driver"),
             JdbcTypes.advice()
                 .advice(
                     isPublic()
@@ -40,8 +40,8 @@ final class ConnectInstrumentation {
                         .and(takesArguments(2))
                         .and(takesArgument(0, String.class)),
                     DriverConnectAdvice.class.getName()))
-        .type(JdbcTypes.implementing("javax.sql.DataSource"))
-        .transform(
+        .add(
+            JdbcTypes.implementing("javax.sql.DataSource"),
             JdbcTypes.advice()
                 .advice(
                     isPublic().and(named("getConnection")),

@@ -4,8 +4,8 @@ import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 
+import io.levee.agent.instrument.Transformations;
 import io.levee.bootstrap.JdbcState;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -16,10 +16,10 @@ import net.bytebuddy.asm.Advice;
 final class ConnectionInstrumentation {
   private ConnectionInstrumentation() {}
 
-  static AgentBuilder extend(AgentBuilder builder) {
-    return builder
-        .type(JdbcTypes.implementing("java.sql.Connection"))
-        .transform(
+  static void addTo(Transformations transformations) {
+    transformations
+        .add(
+            JdbcTypes.implementing("java.sql.Connection"),
             JdbcTypes.advice()
                 .advice(
                     isPublic()

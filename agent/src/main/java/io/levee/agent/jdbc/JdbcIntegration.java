@@ -1,7 +1,7 @@
 package io.levee.agent.jdbc;
 
 import io.levee.agent.instrument.Integration;
-import net.bytebuddy.agent.builder.AgentBuilder;
+import io.levee.agent.instrument.Transformations;
 
 /**
  * JDBC (SPEC §2 {@code jdbc}): statement execution on any driver, and connection acquisition. One
@@ -15,9 +15,9 @@ public final class JdbcIntegration implements Integration {
   }
 
   @Override
-  public AgentBuilder extend(AgentBuilder builder) {
-    AgentBuilder b = StatementInstrumentation.extend(builder);
-    b = ConnectionInstrumentation.extend(b);
-    return ConnectInstrumentation.extend(b);
+  public void addTo(Transformations transformations) {
+    StatementInstrumentation.addTo(transformations);
+    ConnectionInstrumentation.addTo(transformations);
+    ConnectInstrumentation.addTo(transformations);
   }
 }

@@ -8,6 +8,7 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import io.levee.agent.instrument.Transformations;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.Faults;
@@ -18,7 +19,6 @@ import io.levee.bootstrap.Permit;
 import java.sql.Connection;
 import java.sql.SQLTransientException;
 import java.sql.Statement;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -30,10 +30,10 @@ import net.bytebuddy.asm.Advice;
 final class StatementInstrumentation {
   private StatementInstrumentation() {}
 
-  static AgentBuilder extend(AgentBuilder builder) {
-    return builder
-        .type(JdbcTypes.implementing("java.sql.Statement"))
-        .transform(
+  static void addTo(Transformations transformations) {
+    transformations
+        .add(
+            JdbcTypes.implementing("java.sql.Statement"),
             JdbcTypes.advice()
                 .advice(
                     isPublic()

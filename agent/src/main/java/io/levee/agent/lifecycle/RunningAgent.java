@@ -3,6 +3,7 @@ package io.levee.agent.lifecycle;
 import io.levee.agent.AgentLog;
 import io.levee.agent.AgentOptions;
 import io.levee.agent.instrument.AgentInstaller;
+import io.levee.agent.instrument.Weaver;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.load.RuleError;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 
 /**
  * What a start leaves running in the JVM, and how it goes away again: the engine, the rules file
@@ -39,7 +39,7 @@ public final class RunningAgent {
   private final RulesWatcher rulesFile;
   private final List<RulesListener> listeners = new CopyOnWriteArrayList<RulesListener>();
   private final List<Closeable> stopHooks = new CopyOnWriteArrayList<Closeable>();
-  private volatile ResettableClassFileTransformer transformer;
+  private volatile Weaver transformer;
 
   public RunningAgent(
       AgentOptions options,
@@ -77,7 +77,7 @@ public final class RunningAgent {
   }
 
   /** The transformer to reset at a detach; set once the instrumentation is installed. */
-  public void instrumented(ResettableClassFileTransformer transformer) {
+  public void instrumented(Weaver transformer) {
     this.transformer = transformer;
   }
 
@@ -128,7 +128,7 @@ public final class RunningAgent {
   void stop(Reply reply) {
     rulesFile.stop();
     Levee.install(null);
-    ResettableClassFileTransformer t = transformer;
+    Weaver t = transformer;
     if (t != null) {
       try {
         if (!AgentInstaller.reset(inst, t)) {

@@ -9,6 +9,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import io.levee.agent.instrument.AdviceSupport;
 import io.levee.agent.instrument.Implementing;
 import io.levee.agent.instrument.Integration;
+import io.levee.agent.instrument.Transformations;
 import java.security.ProtectionDomain;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.method.MethodDescription;
@@ -30,16 +31,15 @@ public final class ServletIntegration implements Integration {
   }
 
   @Override
-  public AgentBuilder extend(AgentBuilder builder) {
-    return builder
-        .type(servletOrFilter("javax.servlet"))
-        .transform(
+  public void addTo(Transformations transformations) {
+    transformations
+        .add(
+            servletOrFilter("javax.servlet"),
             new ByApiLevel(
                 "javax/servlet/AsyncContext.class",
                 advice("javax.servlet", JavaxServletAdvice.class),
                 advice("javax.servlet", Javax25ServletAdvice.class)))
-        .type(servletOrFilter("jakarta.servlet"))
-        .transform(advice("jakarta.servlet", JakartaServletAdvice.class));
+        .add(servletOrFilter("jakarta.servlet"), advice("jakarta.servlet", JakartaServletAdvice.class));
   }
 
   private static AgentBuilder.RawMatcher servletOrFilter(String api) {

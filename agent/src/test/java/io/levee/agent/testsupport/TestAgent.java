@@ -1,6 +1,7 @@
 package io.levee.agent.testsupport;
 
 import io.levee.agent.instrument.Integration;
+import io.levee.agent.instrument.Transformations;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,9 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.utility.JavaModule;
 
 /**
- * Installs integrations into this JVM once, as the lifecycle does, and keeps transformation errors.
+ * Installs integrations into this JVM once and keeps transformation errors. It weaves with a plain
+ * ByteBuddy agent builder, without the agent's own filters, because those leave every class under
+ * {@code io.levee} alone, and the test applications here are.
  */
 public final class TestAgent {
   private static final Set<String> INSTALLED = ConcurrentHashMap.newKeySet();
@@ -50,7 +53,9 @@ public final class TestAgent {
                       boolean loaded,
                       net.bytebuddy.dynamic.DynamicType dynamicType) {}
                 });
-    integration.extend(builder).installOn(instrumentation);
+    Transformations transformations = new Transformations();
+    integration.addTo(transformations);
+    transformations.addTo(builder).installOn(instrumentation);
   }
 
   /** Errors raised while transforming classes; a test asserts there are none. */
