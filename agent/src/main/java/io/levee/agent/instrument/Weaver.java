@@ -12,6 +12,7 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.dynamic.TypeResolutionStrategy;
+import net.bytebuddy.dynamic.scaffold.MethodGraph;
 import net.bytebuddy.dynamic.scaffold.TypeValidation;
 import net.bytebuddy.dynamic.scaffold.inline.MethodNameTransformer;
 import net.bytebuddy.implementation.Implementation;
@@ -61,9 +62,15 @@ public final class Weaver implements ClassFileTransformer {
 
   private final Transformations transformations;
   private final AgentLog log;
+  /**
+   * Advice changes declared methods only, so the method graph of the declared methods is all a
+   * weave needs: the default compiler describes every super type and interface of the class from
+   * its class file first (a third of the time of weaving a JDBC connection or statement class).
+   */
   private final ByteBuddy byteBuddy =
       new ByteBuddy()
           .with(TypeValidation.DISABLED)
+          .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE)
           .with(Implementation.Context.Disabled.Factory.INSTANCE);
   private final TargetFilter filter = new TargetFilter();
   private final ClassLoader platform;
