@@ -8,9 +8,15 @@ import java.util.List;
 
 /**
  * Finds the capacity C of {@code /cpu} without protection (the highest rate, in steps of 20 % then
- * one of 10 %, whose admitted p99 is within the deadline with at least 98 % of the calls answered in
- * time; down by a third at a time if 120/s already fails), then the static limit that gives the most
- * goodput at 2C.
+ * one of 10 %, whose admitted p99 is within half the deadline with at least 98 % of the calls
+ * answered in time; down by a third at a time if 120/s already fails), then the static limit that
+ * gives the most goodput at 2C.
+ *
+ * <p>Half the deadline, because each rate is measured for 3 s: a rate just above what the server
+ * sustains grows its queue by a few milliseconds a second and can still end such a window within
+ * the deadline. With the whole deadline as the bound, two runs on the same machine found 394 and
+ * 473/s (473 with a p99 of 219 ms, and 516 collapsing to a 1.1 s p99), and every "x C" figure moved
+ * with it.
  */
 final class Calibration {
   final List<String> log = new ArrayList<>();
@@ -43,7 +49,7 @@ final class Calibration {
   private boolean ok(Harness h, AppProcess app, double rate) throws Exception {
     Series s = h.loop(app, null, false).run(List.of(Scenarios.cpu("w", 1, rate), Scenarios.cpu("m", 3, rate)));
     Window w = new Window(s, "cpu", 1, 4);
-    boolean ok = w.millis(99) <= Scenarios.CPU_DEADLINE_MS && w.good >= 0.98 * w.offered;
+    boolean ok = w.millis(99) <= Scenarios.CPU_DEADLINE_MS / 2.0 && w.good >= 0.98 * w.offered;
     log.add(String.format("none at %.0f/s: goodput %.0f/s, p99 %.1f ms -> %s", rate, w.goodPerSecond(), w.millis(99), ok ? "ok" : "over"));
     System.out.println(log.get(log.size() - 1));
     return ok;
