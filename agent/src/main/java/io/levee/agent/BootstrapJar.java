@@ -11,7 +11,7 @@ import java.util.jar.JarFile;
 /**
  * Puts the bridge ({@code io.levee.bootstrap}) into the boot class loader. The bridge ships inside the
  * agent jar as the nested {@code levee-bootstrap.jar}, never as plain classes: the agent jar is on the
- * system class path, and a copy of the bridge there would split it in two (advice inlined into JDK
+ * system class path, and a copy of the bridge there would split it in two (code woven into JDK
  * classes sees the boot copy, the agent would fill the other).
  *
  * <p>A jar appended to the boot search path must be a file, so the nested jar is copied to a temporary

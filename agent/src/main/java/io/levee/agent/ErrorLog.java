@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Logs the agent's internal errors (a dispatcher or advice that threw; the call went through
+ * Logs the agent's internal errors (a dispatcher or hook that threw; the call went through
  * untracked): the first of each kind (type, message and the frame that threw) at once, then at most once per interval, with the number
  * left out since the last line, so a bug on a hot path cannot flood the log or slow the application
  * down.

@@ -1,8 +1,8 @@
 package io.levee.bootstrap;
 
 /**
- * Where advice reports an exception of its own. Advice suppresses every throwable so the application
- * never sees one; the instrumentation routes the suppressed throwable here so the agent can log it.
+ * Where the bridge's hooks report an exception of their own. They catch every throwable of theirs so
+ * the application never sees one, and hand it here so the agent can log it.
  */
 public final class AdviceErrors {
   private AdviceErrors() {}

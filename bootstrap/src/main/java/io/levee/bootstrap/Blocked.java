@@ -1,8 +1,8 @@
 package io.levee.bootstrap;
 
 /**
- * What a blocked call gets (SPEC §2 "on-block"), already resolved for the call's kind. Advice reads the
- * fields it needs and carries the answer out without running the original method.
+ * What a blocked call gets (SPEC §2 "on-block"), already resolved for the call's kind. The hooks read
+ * the fields they need and carry the answer out without running the original method.
  */
 public final class Blocked {
   /** The resource's name, or {@code "system"}. */

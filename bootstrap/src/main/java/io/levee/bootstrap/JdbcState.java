@@ -3,7 +3,7 @@ package io.levee.bootstrap;
 import java.lang.reflect.Method;
 
 /**
- * What the JDBC advice remembers about application objects, on java.base types only: the SQL a
+ * What the JDBC hooks remember about application objects, on java.base types only: the SQL a
  * statement was prepared with, the first SQL of a plain statement's batch, and the JDBC URL of a
  * connection or data source, found once and cached.
  *

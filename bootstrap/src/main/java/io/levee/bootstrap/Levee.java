@@ -1,7 +1,7 @@
 package io.levee.bootstrap;
 
 /**
- * The static entry points advice calls. Each forwards to the installed {@link Dispatcher} and fails
+ * The static entry points the woven code and its hooks call. Each forwards to the installed {@link Dispatcher} and fails
  * open: an exception from the agent becomes "not tracked", never an error of the application.
  *
  * <p>Concurrency: {@code dispatcher} is written by the agent's lifecycle (start, reload, detach) and
@@ -78,7 +78,7 @@ public final class Levee {
 
   /**
    * The start of the call {@code token} admitted, to hand to {@link #exit}; 0 for any other token.
-   * Advice asks right after the enter call that returned the token, on the same thread, so the
+   * The woven code asks right after the enter call that returned the token, on the same thread, so the
    * dispatcher can answer with its decision's clock read instead of reading it again.
    */
   public static long start(Object token) {

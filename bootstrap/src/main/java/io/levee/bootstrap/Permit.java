@@ -5,7 +5,7 @@ package io.levee.bootstrap;
  * resource (and per resource-with-system), so admitting a call allocates nothing.
  *
  * <p>The timeouts are what the matched resource asks for, in the unit each API takes; 0 means "leave
- * the application's setting alone". Advice applies them only where the application left 0 (infinite).
+ * the application's setting alone". The hooks apply them only where the application left 0 (infinite).
  */
 public class Permit {
   public final int connectTimeoutMillis;

@@ -2,7 +2,7 @@ package io.levee.bootstrap;
 
 import java.nio.charset.Charset;
 
-/** The parts of the servlet advice that work on plain values, shared by javax and jakarta. */
+/** The parts of the servlet hooks that work on plain values, shared by javax and jakarta. */
 public final class ServletSupport {
   /**
    * Request attribute marking a request as decided, so a forward, include, error or async dispatch

@@ -1,35 +1,32 @@
 package io.levee.agent.http;
 
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperClass;
-import static net.bytebuddy.matcher.ElementMatchers.isPublic;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+import static io.levee.agent.instrument.Hook.Pass.arg;
+import static io.levee.agent.instrument.Hook.Pass.intArg;
+import static io.levee.agent.instrument.Hook.Pass.intField;
+import static io.levee.agent.instrument.Hook.Pass.self;
 
-import io.levee.agent.instrument.Transformations;
-import io.levee.agent.instrument.AdviceSupport;
+import io.levee.agent.instrument.Hook;
 import io.levee.agent.instrument.Integration;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.matcher.ElementMatcher;
+import io.levee.agent.instrument.MethodRule;
+import io.levee.agent.instrument.Transformations;
+import io.levee.agent.instrument.TypeRule;
 
 /**
  * {@code kind: http}: the JDK's {@code HttpURLConnection} implementation
  * ({@code sun.net.www.protocol.http.HttpURLConnection}) and its JDK subclasses, which include the
  * delegate behind every https connection. The logic lives in {@code io.levee.bootstrap.http.HttpCalls},
- * because advice inlined into java.base can only call the boot loader.
+ * because code woven into java.base can only call the boot loader.
  *
  * <p>{@code sun.net.www.protocol.https.HttpsURLConnectionImpl} is not matched (it does not extend the
  * implementation class): it only delegates to a {@code DelegateHttpsURLConnection}, which is, and it
  * never updates its own {@code connected} or {@code responseCode}, so deciding on it would count every
- * https call twice. {@code java.net.HttpURLConnection.getResponseCode} is not instrumented either: it
+ * https call twice. {@code java.net.HttpURLConnection.getResponseCode} is not woven either: it
  * calls {@code getInputStream} and {@code getHeaderField(0)}, which are.
  */
 public final class HttpUrlConnectionInstrumentation implements Integration {
   static final String IMPLEMENTATION = "sun.net.www.protocol.http.HttpURLConnection";
 
-  /** The name prefix keeps the superclass walk off every other class the JVM loads. */
-  static final ElementMatcher.Junction<TypeDescription> TYPES =
-      nameStartsWith("sun.net.www.protocol.").and(hasSuperClass(named(IMPLEMENTATION)));
+  private static final String CONNECTION = "java.net.HttpURLConnection";
 
   @Override
   public String name() {
@@ -38,43 +35,41 @@ public final class HttpUrlConnectionInstrumentation implements Integration {
 
   @Override
   public void addTo(Transformations transformations) {
-    transformations
-        .add(
-            AdviceSupport.failSafe(TYPES),
-            AdviceSupport.advice(HttpUrlConnectionInstrumentation.class)
-                .advice(
-                    isPublic().and(named("connect")).and(takesArguments(0)),
-                    EnterAdvice.Decide.class.getName(),
-                    ConnectAdvice.class.getName())
-                .advice(
-                    isPublic().and(named("getOutputStream")).and(takesArguments(0)),
-                    EnterAdvice.Decide.class.getName(),
-                    OutputStreamAdvice.class.getName())
-                .advice(
-                    isPublic().and(named("getInputStream")).and(takesArguments(0)),
-                    EnterAdvice.Decide.class.getName(),
-                    InputStreamAdvice.class.getName())
-                .advice(
-                    isPublic().and(named("getHeaderField")).and(takesArguments(String.class)),
-                    EnterAdvice.Fallback.class.getName(),
-                    HeaderAdvice.ByName.class.getName())
-                .advice(
-                    isPublic().and(named("getHeaderField")).and(takesArguments(int.class)),
-                    EnterAdvice.Fallback.class.getName(),
-                    HeaderAdvice.ByIndex.class.getName())
-                .advice(
-                    isPublic().and(named("getHeaderFieldKey")).and(takesArguments(int.class)),
-                    EnterAdvice.Fallback.class.getName(),
-                    HeaderAdvice.KeyByIndex.class.getName())
-                .advice(
-                    isPublic().and(named("getHeaderFields")).and(takesArguments(0)),
-                    EnterAdvice.Fallback.class.getName(),
-                    HeaderAdvice.All.class.getName())
-                .advice(
-                    isPublic().and(named("getErrorStream")).and(takesArguments(0)),
-                    HeaderAdvice.ErrorStream.class.getName())
-                .advice(
-                    isPublic().and(named("disconnect")).and(takesArguments(0)),
-                    DisconnectAdvice.class.getName()));
+    Hook hooks = Hook.in("io.levee.bootstrap.http.HttpHooks");
+    // connect, getOutputStream, getInputStream: the first one decides; a blocked one is skipped
+    // and its exit throws (or, for a fallback, returns the fallback's streams).
+    Hook decide = hooks.enter("decide", self(CONNECTION)).skip(Hook.Skip.IF_NON_NULL);
+    // The response-reading methods: a fallback answers them itself, skipping the original.
+    Hook fallback = hooks.enter("fallback", self(CONNECTION)).skip(Hook.Skip.IF_NON_NULL);
+    Hook.Pass[] connection = {self(CONNECTION), intField("responseCode")};
+    transformations.add(
+        TypeRule.implementing(IMPLEMENTATION)
+            .within("sun.net.www.protocol.")
+            .methods(
+                method("connect", "()V").weave(decide.exit("connected", "failed", connection)),
+                method("getOutputStream", "()")
+                    .weave(decide.exit("outputStream", "failed", connection)),
+                method("getInputStream", "()")
+                    .weave(decide.exit("inputStream", "readFailed", connection)),
+                method("getHeaderField", "(Ljava/lang/String;)")
+                    .weave(fallback.exit("headerField", null, arg(0))),
+                method("getHeaderField", "(I)").weave(fallback.exit("headerField", null, intArg(0))),
+                method("getHeaderFieldKey", "(I)")
+                    .weave(fallback.exit("headerFieldKey", null, intArg(0))),
+                method("getHeaderFields", "()").weave(fallback.exit("headerFields", null)),
+                // getErrorStream never connects, so it never decides either.
+                method("getErrorStream", "()")
+                    .weave(
+                        hooks
+                            .enter("decidedFallback", self(CONNECTION))
+                            .skip(Hook.Skip.IF_NON_NULL)
+                            .exit("errorStream", null)),
+                // A connection the application gives up before its response releases its permit.
+                method("disconnect", "()V")
+                    .weave(hooks.enter("disconnect", self(CONNECTION), intField("responseCode")))));
+  }
+
+  private static MethodRule method(String name, String parameters) {
+    return MethodRule.named(name).taking(parameters).publicOnly();
   }
 }

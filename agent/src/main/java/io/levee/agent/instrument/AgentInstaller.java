@@ -3,7 +3,6 @@ package io.levee.agent.instrument;
 import io.levee.agent.AgentLog;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
-import net.bytebuddy.dynamic.Nexus;
 
 /**
  * Installs every integration in one {@link Weaver}, so that one transformer undoes them all at a
@@ -11,12 +10,10 @@ import net.bytebuddy.dynamic.Nexus;
  *
  * <p>The recipe, and why: retransformation without class format changes, because a runtime attach
  * can only change method bodies of loaded classes (so state lives in weak maps, never fields); types
- * described from class files only, so matching never loads or links an application class early;
- * fail-safe matchers, and errors logged, so a class we cannot handle stays as it was; a filter in
- * front of the matchers ({@link TargetFilter}) that waves through the classes that cannot be
- * targets without describing them; and a reads edge from java.base (for {@code HttpURLConnection})
- * to the boot loader's unnamed module, where the bridge lives, without which advice inlined into
- * java.base could not call it on Java 9+ ({@link ReadEdge}).
+ * judged from class files only ({@link SuperTypes}), so matching never loads or links an application
+ * class early; errors logged, so a class we cannot handle stays as it was; and a reads edge from
+ * java.base (for {@code HttpURLConnection}) to the boot loader's unnamed module, where the bridge
+ * lives, without which code woven into java.base could not call it on Java 9+ ({@link ReadEdge}).
  */
 public final class AgentInstaller {
   /**
@@ -43,12 +40,6 @@ public final class AgentInstaller {
    * transformations is left out and logged.
    */
   public static Weaver prepare(List<Integration> integrations, AgentLog log) {
-    // Our transformations add no initializers, so ByteBuddy's Nexus (a class it injects into the
-    // system loader through Unsafe, which JDK 24+ warns about) is never needed. The property name is
-    // relocated with ByteBuddy, so an application's own ByteBuddy is not affected.
-    if (System.getProperty(Nexus.PROPERTY) == null) {
-      System.setProperty(Nexus.PROPERTY, "true");
-    }
     Transformations transformations = new Transformations();
     for (Integration integration : integrations) {
       try {

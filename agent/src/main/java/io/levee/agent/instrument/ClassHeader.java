@@ -7,8 +7,7 @@ package io.levee.agent.instrument;
  * an application loads that implement none of the target APIs.
  *
  * <p>Names are binary names with dots ({@code java.lang.Object}). A class file this reader does not
- * understand (truncated, an unknown constant tag) gives {@code null}: the caller then asks ByteBuddy,
- * as it would have without the shortcut.
+ * understand (truncated, an unknown constant tag) gives {@code null}: the class is then left as it is.
  */
 final class ClassHeader {
   private static final int ACC_INTERFACE = 0x0200;

@@ -11,9 +11,9 @@ import java.util.Set;
 
 /**
  * On Java 9 and later, lets java.base read the boot loader's unnamed module, where the bridge lives:
- * advice inlined into the JDK's {@code HttpURLConnection} implementation calls the bridge, and a
- * named module can only link to a module it reads. Done once at installation, because the class-load
- * filter hands ByteBuddy no module to add the edge with as it transforms. Reflection, because the
+ * code woven into the JDK's {@code HttpURLConnection} implementation calls the bridge, and a
+ * named module can only link to a module it reads. Done once at installation, before anything is
+ * woven. Reflection, because the
  * agent is Java 8 bytecode; on Java 8 there are no modules and nothing to do.
  */
 final class ReadEdge {

@@ -5,25 +5,18 @@ import java.io.InputStream;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.utility.StreamDrainer;
 
 /**
  * Which of the target APIs a type extends or implements, remembered by type name for each class
  * loader, so the class-load path of an application stays cheap.
  *
- * <p>Why: ByteBuddy describes each super type from its class file, with a fresh type pool for every
- * class the JVM loads, so matching a servlet container's few thousand classes against "implements
- * {@code javax.servlet.Servlet}" read and parsed their common ancestors (Object, the container's base
- * classes) once for every one of them; that doubled the CPU time an application needed to serve its
- * first request. Here each ancestor is described once per loader, and a subclass stops its walk at
- * its first known ancestor. Only names and bit masks are kept, never a type description (which would
- * hold the class loader through its type pool), so a loader that goes away takes its entries with
- * it; a loader's map is dropped when it grows past {@value #MAX_TYPES} names, which bounds memory.
- *
- * <p>Two ways in fill the same index: ByteBuddy's matchers walk type descriptions, and the class-load
- * filter ({@link TargetFilter}) walks class-file headers, reading an ancestor's class file through
- * the loader at most once, so that most classes never reach ByteBuddy at all.
+ * <p>Why: the JVM loads thousands of classes while an application starts, and nearly all of them
+ * must be waved through. Each is judged from its class-file header ({@link ClassHeader}); an ancestor
+ * is read from its class file through the loader once, and a subclass stops its walk at its first
+ * known ancestor (their common ancestors, Object and a container's base classes, would otherwise be
+ * read again for every class). Only names and bit masks are kept, never a class file or a
+ * description, so a loader that goes away takes its entries with it; a loader's map is dropped when
+ * it grows past {@value #MAX_TYPES} names, which bounds memory.
  *
  * <p>A name seen from one loader always means the same class, and a retransformation cannot change
  * a class's super types, so an entry never goes stale.
@@ -44,6 +37,9 @@ final class SuperTypes {
     "javax.servlet.Filter",
     "jakarta.servlet.Servlet",
     "jakarta.servlet.Filter",
+    // The JDK's HttpURLConnection implementation, whose subclasses (not HttpsURLConnectionImpl,
+    // which only delegates to one) are the http integration's targets.
+    "sun.net.www.protocol.http.HttpURLConnection",
   };
 
   static final SuperTypes SHARED = new SuperTypes();
@@ -70,33 +66,7 @@ final class SuperTypes {
   }
 
   /**
-   * The bits of the APIs {@code type} (loaded by {@code loader}) is or extends. Throws if a super
-   * type cannot be described; nothing of that walk is remembered then.
-   */
-  int mask(TypeDescription type, ClassLoader loader) {
-    return mask(type, known(loader));
-  }
-
-  private int mask(TypeDescription type, Map<String, Integer> known) {
-    String name = type.getName();
-    Integer cached = cache(name, known).get(name);
-    if (cached != null) {
-      return cached;
-    }
-    int mask = own(name);
-    TypeDescription.Generic superClass = type.getSuperClass();
-    if (superClass != null) {
-      mask |= mask(superClass.asErasure(), known);
-    }
-    for (TypeDescription.Generic i : type.getInterfaces()) {
-      mask |= mask(i.asErasure(), known);
-    }
-    remember(name, mask, known);
-    return mask;
-  }
-
-  /**
-   * The same bits for the class {@code name} that {@code loader} is defining from a class file with
+   * The bits of the APIs the class {@code name} that {@code loader} is defining from a class file with
    * {@code header}, its ancestors read from their class files through the loader: no type
    * description is built. {@value #UNKNOWN} if an ancestor's class file cannot be found or read.
    */
@@ -159,12 +129,22 @@ final class SuperTypes {
     InputStream in = null;
     try {
       in = loader == null ? ClassLoader.getSystemResourceAsStream(path) : loader.getResourceAsStream(path);
-      return in == null ? null : StreamDrainer.DEFAULT.drain(in);
+      return in == null ? null : drain(in);
     } catch (IOException e) {
       return null;
     } finally {
       closeQuietly(in);
     }
+  }
+
+  private static byte[] drain(InputStream in) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(4096);
+    byte[] buffer = new byte[4096];
+    int n;
+    while ((n = in.read(buffer)) != -1) {
+      out.write(buffer, 0, n);
+    }
+    return out.toByteArray();
   }
 
   private static void closeQuietly(InputStream in) {

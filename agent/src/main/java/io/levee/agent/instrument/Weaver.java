@@ -6,33 +6,24 @@ import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
-import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.dynamic.TypeResolutionStrategy;
-import net.bytebuddy.dynamic.scaffold.MethodGraph;
-import net.bytebuddy.dynamic.scaffold.TypeValidation;
-import net.bytebuddy.dynamic.scaffold.inline.MethodNameTransformer;
-import net.bytebuddy.implementation.Implementation;
-import net.bytebuddy.pool.TypePool;
-import net.bytebuddy.utility.JavaModule;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
- * The agent's class file transformer: for each class the JVM loads or retransforms, a glance that
- * rules out almost all of them ({@link TargetFilter}), then a ByteBuddy description of the few left
- * (from the class file only, so matching never loads or links an application class), the
- * {@link Transformations} whose matchers match, and their advice woven into the method bodies
- * (never a new field or method, so that an attach can retransform loaded classes and a detach can
- * restore them).
+ * The agent's class file transformer: for each class the JVM loads or retransforms, a glance at its
+ * header and ancestry (the shared {@link SuperTypes} index) rules out almost all of them; the few left
+ * go through the integrations' {@link TypeRule}s, and the {@link Hook}s of the methods they match are
+ * woven into the method bodies with ASM ({@link AroundMethod}): never a new field or method, so that
+ * an attach can retransform loaded classes and a detach can restore them.
  *
- * <p>It does what ByteBuddy's {@code AgentBuilder} transformer does for the agent's configuration
- * (a frozen redefinition, class-file descriptions, no initializers) without it: on Java 9+ that
- * transformer's class is generated at run time, the first time it is used, and generating it
- * loaded about 480 classes and took some 300 ms of every start of an application. Here the JVM
- * calls the Java 8 {@code transform}, on every version; the module is not needed, because the one
- * module edge the advice needs (java.base reading the bridge) is added by {@link ReadEdge}.
+ * <p>Why not ByteBuddy's {@code Advice}: inlining advice needs ByteBuddy's type descriptions of the
+ * class, its ancestors and the advice, and some 800 of its classes loaded on the first use; that was
+ * most of the agent's cost to an application's start (about 450 of 730 ms on the demo). The woven
+ * code here only calls static methods of the bridge, which hold the logic; one pass of ASM's reader
+ * and writer (ByteBuddy's copy of it) over the class is all a weave costs.
  *
  * <p>It fails open: any error of its own leaves the class as it was, logged, never thrown.
  */
@@ -58,30 +49,39 @@ public final class Weaver implements ClassFileTransformer {
 
   private static final String JDK_TARGETS = AgentInstaller.JDK_TARGET_PACKAGE.replace('.', '/');
 
-  private static final MethodNameTransformer NO_RENAMING = MethodNameTransformer.Suffixing.withRandomSuffix();
-
   private final Transformations transformations;
   private final AgentLog log;
-  /**
-   * Advice changes declared methods only, so the method graph of the declared methods is all a
-   * weave needs: the default compiler describes every super type and interface of the class from
-   * its class file first (a third of the time of weaving a JDBC connection or statement class).
-   */
-  private final ByteBuddy byteBuddy =
-      new ByteBuddy()
-          .with(TypeValidation.DISABLED)
-          .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE)
-          .with(Implementation.Context.Disabled.Factory.INSTANCE);
-  private final TargetFilter filter = new TargetFilter();
+  private final boolean weaveOwnClasses;
   private final ClassLoader platform;
-  /** Set while this thread weaves: a class loaded meanwhile is left as it is, as ByteBuddy does. */
+  /** Set while this thread weaves: a class loaded meanwhile (reading an ancestor's class file) is left as it is. */
   private final ThreadLocal<Boolean> weaving = new ThreadLocal<Boolean>();
 
   Weaver(Transformations transformations, AgentLog log) {
+    this(transformations, log, false);
+  }
+
+  private Weaver(Transformations transformations, AgentLog log, boolean weaveOwnClasses) {
     this.transformations = transformations;
     this.log = log;
+    this.weaveOwnClasses = weaveOwnClasses;
     ClassLoader system = ClassLoader.getSystemClassLoader();
     this.platform = system == null ? null : system.getParent();
+  }
+
+  /**
+   * A weaver for tests, which also weaves classes under {@code io.levee} (where the tests' own target
+   * classes are); the agent never uses it.
+   */
+  public static Weaver forTests(List<Integration> integrations, AgentLog log) {
+    Transformations t = new Transformations();
+    for (Integration integration : integrations) {
+      integration.addTo(t);
+    }
+    return forTests(t, log);
+  }
+
+  static Weaver forTests(Transformations transformations, AgentLog log) {
+    return new Weaver(transformations, log, true);
   }
 
   @Override
@@ -94,63 +94,80 @@ public final class Weaver implements ClassFileTransformer {
     if (internalName == null || weaving.get() == Boolean.TRUE || never(loader, internalName)) {
       return null;
     }
-    if (classBeingRedefined == null && filter.cannotBeTarget(loader, internalName, bytes)) {
-      return null;
-    }
-    String name = internalName.replace('/', '.');
     weaving.set(Boolean.TRUE);
     try {
-      return weave(loader, name, classBeingRedefined, domain, bytes);
+      ClassHeader header = ClassHeader.read(bytes);
+      if (header == null || header.isInterface) {
+        return null;
+      }
+      // 0: none of the target APIs; -1: an ancestor without a readable class file, which cannot be
+      // told from here, so the class is left as it is.
+      int mask = SuperTypes.SHARED.mask(internalName.replace('/', '.'), header, loader);
+      if (mask <= 0) {
+        return null;
+      }
+      List<TypeRule> rules = transformations.forType(internalName, mask);
+      if (rules == null) {
+        return null;
+      }
+      byte[] woven = weave(bytes, rules);
+      if (woven != null && log.enabled(AgentLog.Level.DEBUG)) {
+        log.debug("instrumented " + internalName.replace('/', '.'));
+      }
+      return woven;
     } catch (Throwable t) {
-      failed(name, t);
+      log.warn("could not instrument " + internalName.replace('/', '.') + ", it runs unprotected", t);
       return null;
     } finally {
       weaving.set(Boolean.FALSE);
     }
   }
 
-  private byte[] weave(
-      ClassLoader loader,
-      String name,
-      Class<?> classBeingRedefined,
-      ProtectionDomain domain,
-      byte[] bytes) {
-    ClassFileLocator locator =
-        new ClassFileLocator.Compound(
-            ClassFileLocator.Simple.of(name, bytes), ClassFileLocator.ForClassLoader.of(loader));
-    TypePool pool = AgentBuilder.PoolStrategy.Default.FAST.typePool(locator, loader, name);
-    TypeDescription type = pool.describe(name).resolve();
-    DynamicType.Builder<?> builder = null;
-    for (int i = 0; i < transformations.size(); i++) {
-      if (transformations
-          .matcher(i)
-          .matches(type, loader, JavaModule.UNSUPPORTED, classBeingRedefined, domain)) {
-        if (builder == null) {
-          builder =
-              AgentBuilder.TypeStrategy.Default.REDEFINE_FROZEN.builder(
-                  type, byteBuddy, locator, NO_RENAMING, loader, JavaModule.UNSUPPORTED, domain);
-        }
-        builder =
-            transformations.transformer(i).transform(builder, type, loader, JavaModule.UNSUPPORTED, domain);
-      }
-    }
-    if (builder == null) {
-      return null;
-    }
-    byte[] woven = builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes();
-    if (log.enabled(AgentLog.Level.DEBUG)) {
-      log.debug("instrumented " + name);
-    }
-    return woven;
+  /** {@code bytes} with the rules' hooks woven in, or null if no method matched. */
+  static byte[] weave(byte[] bytes, List<TypeRule> rules) {
+    ClassReader reader = new ClassReader(bytes);
+    ClassWriter writer = new ClassWriter(reader, 0);
+    Weaving weaving = new Weaving(writer, rules);
+    reader.accept(weaving, ClassReader.EXPAND_FRAMES);
+    return weaving.changed ? writer.toByteArray() : null;
   }
 
-  private void failed(String name, Throwable error) {
-    if (error instanceof TypePool.Resolution.NoSuchTypeException) {
-      // A class without a class file (generated at run time) cannot be a target anyway.
-      log.debug("could not describe " + name + ": " + error.getMessage());
-      return;
+  /** Wraps each method a rule matches; copies everything else as it is. */
+  private static final class Weaving extends ClassVisitor {
+    private final List<TypeRule> rules;
+    private String owner;
+    private boolean frames;
+    boolean changed;
+
+    Weaving(ClassVisitor next, List<TypeRule> rules) {
+      super(Opcodes.ASM9, next);
+      this.rules = rules;
     }
-    log.warn("could not instrument " + name + ", it runs unprotected", error);
+
+    @Override
+    public void visit(
+        int version, int access, String name, String signature, String superName, String[] interfaces) {
+      owner = name;
+      frames = (version & 0xFFFF) >= Opcodes.V1_6;
+      super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(
+        int access, String name, String descriptor, String signature, String[] exceptions) {
+      MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
+      if (next == null || name.charAt(0) == '<') {
+        return next;
+      }
+      for (TypeRule rule : rules) {
+        Hook hook = rule.hookFor(access, name, descriptor);
+        if (hook != null) {
+          changed = true;
+          return new AroundMethod(next, hook, owner, descriptor, frames);
+        }
+      }
+      return next;
+    }
   }
 
   /**
@@ -160,7 +177,8 @@ public final class Weaver implements ClassFileTransformer {
    */
   private boolean never(ClassLoader loader, String internalName) {
     for (String prefix : NEVER) {
-      if (internalName.startsWith(prefix)) {
+      if (internalName.startsWith(prefix)
+          && !(weaveOwnClasses && prefix.equals("io/levee/") && !internalName.startsWith("io/levee/bootstrap/"))) {
         return true;
       }
     }
@@ -198,21 +216,9 @@ public final class Weaver implements ClassFileTransformer {
 
   private boolean matches(Class<?> type) {
     ClassLoader loader = type.getClassLoader();
-    String name = type.getName();
-    if (never(loader, name.replace('.', '/'))) {
-      return false;
-    }
-    TypePool pool =
-        AgentBuilder.PoolStrategy.Default.FAST.typePool(
-            ClassFileLocator.ForClassLoader.of(loader), loader, name);
-    TypeDescription description = pool.describe(name).resolve();
-    for (AgentBuilder.RawMatcher matcher : transformations.matchers()) {
-      if (matcher.matches(
-          description, loader, JavaModule.UNSUPPORTED, type, type.getProtectionDomain())) {
-        return true;
-      }
-    }
-    return false;
+    String internalName = type.getName().replace('.', '/');
+    return !never(loader, internalName)
+        && transformations.forType(internalName, LoadedTargets.mask(type)) != null;
   }
 
   /**

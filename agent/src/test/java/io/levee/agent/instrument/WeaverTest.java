@@ -1,133 +1,247 @@
 package io.levee.agent.instrument;
 
-import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
-import static net.bytebuddy.matcher.ElementMatchers.named;
+import static io.levee.agent.instrument.Hook.Pass.arg;
+import static io.levee.agent.instrument.Hook.Pass.intField;
+import static io.levee.agent.instrument.Hook.Pass.self;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.levee.agent.AgentLog;
+import io.levee.agent.instrument.sample.Sample;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.HttpURLConnection;
-import java.net.URL;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
-import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.asm.Advice;
-import net.bytebuddy.description.modifier.Visibility;
-import net.bytebuddy.implementation.FixedValue;
-import net.bytebuddy.implementation.StubMethod;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The agent's transformer on class files made here: what it weaves, what it never touches, and that
- * its own failures leave a class as it was. (The integrations' advice on real libraries is tested by
- * their own tests and, through the packaged agent, by the integration tests.)
+ * The agent's transformer on a class compiled here ({@link Sample}): the woven code's contract
+ * ({@link Hook}) on methods with locals, loops, handlers, wide and primitive values; what it never
+ * touches; and that its own failures leave a class as it was. The woven class is defined in a loader
+ * of its own, so the JVM verifies it. (The integrations on real libraries are tested by their own
+ * tests and, through the packaged agent, by the integration tests.)
  */
 class WeaverTest {
+  private static final String SAMPLE = "io/levee/agent/instrument/sample/Sample";
+  private static final Hook HOOKS = Hook.in(Recorder.class.getName());
+
   private final ByteArrayOutputStream logged = new ByteArrayOutputStream();
-  private final AgentLog log =
-      new AgentLog(new PrintStream(logged, true), AgentLog.Level.DEBUG);
+  private final AgentLog log = new AgentLog(new PrintStream(logged, true), AgentLog.Level.DEBUG);
   private final ClassLoader loader = WeaverTest.class.getClassLoader();
 
-  @Test
-  void weavesTheMatchedMethodOfAClassThatExtendsATargetApi() throws Exception {
-    byte[] original = connectionClass("sample.Connection");
-
-    byte[] woven = weaver().transform(loader, "sample/Connection", null, null, original);
-
-    assertThat(woven).isNotNull().isNotEqualTo(original);
-    assertThat(greet(define("sample.Connection", original))).isEqualTo("hello");
-    assertThat(greet(define("sample.Connection", woven))).isEqualTo("hello, woven");
-    assertThat(text()).contains("instrumented sample.Connection");
+  @BeforeEach
+  void reset() {
+    Recorder.CALLS.clear();
+    Recorder.skip = false;
+    Recorder.replace = false;
   }
 
   @Test
-  void leavesAClassThatMatchesNoTransformationAsItIs() {
-    byte[] original = connectionClass("sample.Other");
+  void runsTheOriginalBetweenEnterAndExitWithItsLocalsIntact() throws Throwable {
+    Object sample = woven(around("repeat"));
+    int[] counter = {0};
 
-    assertThat(weaver().transform(loader, "sample/Other", null, null, original)).isNull();
+    assertThat(call(sample, "repeat", "ab", 3L, counter)).isEqualTo("ababab");
+    assertThat(counter[0]).isEqualTo(3);
+    assertThat(Recorder.CALLS).containsExactly("enter ab", "exit token ababab");
+    assertThat(text()).contains("instrumented io.levee.agent.instrument.sample.Sample");
   }
 
   @Test
-  void neverTouchesTheAgentsOwnClassesNorOtherAgents() {
-    Transformations anything =
-        new Transformations().add(named("io.levee.sample.Connection"), greetingAdvice());
-    Weaver weaver = new Weaver(anything, log);
+  void theExitMayReplaceAReferenceResult() throws Throwable {
+    Recorder.replace = true;
 
-    assertThat(
-            weaver.transform(
-                loader, "io/levee/sample/Connection", null, null, connectionClass("io.levee.sample.Connection")))
+    assertThat(call(woven(around("repeat")), "repeat", "ab", 1L, null)).isEqualTo("replaced ab");
+  }
+
+  @Test
+  void aSkippedOriginalAnswersWithWhatTheExitReturns() throws Throwable {
+    Recorder.skip = true;
+    Recorder.replace = true;
+    int[] counter = {0};
+
+    assertThat(call(woven(around("repeat")), "repeat", "ab", 3L, counter)).isEqualTo("replaced null");
+    assertThat(counter[0]).isZero();
+    assertThat(Recorder.CALLS).containsExactly("enter ab", "exit skip null");
+  }
+
+  @Test
+  void anExceptionGoesThroughTheThrownHookAndOn() throws Throwable {
+    Object sample = woven(around("fail"));
+
+    assertThatThrownBy(() -> call(sample, "fail", "boom")).isInstanceOf(IOException.class).hasMessage("boom");
+    assertThat(Recorder.CALLS).containsExactly("enter boom", "thrown token boom");
+    Recorder.CALLS.clear();
+    call(sample, "fail", (Object) null);
+    assertThat(Recorder.CALLS).containsExactly("enter null", "exit token null");
+  }
+
+  @Test
+  void theOriginalsOwnHandlersComeFirst() throws Throwable {
+    Object sample = woven(around("caught"));
+
+    assertThat(call(sample, "caught", -5)).isEqualTo(-1);
+    assertThat(call(sample, "caught", 7)).isEqualTo(7);
+    assertThat(Recorder.CALLS).noneMatch(c -> c.startsWith("thrown"));
+  }
+
+  @Test
+  void primitiveAndWideArgumentsAndResultsKeepTheirValues() throws Throwable {
+    Hook timed = HOOKS.enter("enterAny", self("java.lang.Object")).timed().exit("exitTimed", "thrownTimed");
+    Object sample = woven(MethodRule.named("sum").weave(timed));
+
+    assertThat(call(sample, "sum", 1, 10L, 2.5d)).isEqualTo(33L);
+    assertThat(Recorder.CALLS).containsExactly("enterAny", "exitTimed 0 null");
+  }
+
+  @Test
+  void everyReturnOfTheOriginalGoesThroughTheExit() throws Throwable {
+    Object sample = woven(around("early"));
+
+    assertThat(call(sample, "early", (Object) null)).isEqualTo("none");
+    assertThat(call(sample, "early", " x ")).isEqualTo("x");
+    assertThat(call(sample, "early", "  ")).isEqualTo("empty");
+    assertThat(Recorder.CALLS).filteredOn(c -> c.startsWith("exit")).hasSize(3);
+  }
+
+  @Test
+  void anEnterOnlyHookGetsAFieldOfTheClassAndChangesNothingElse() throws Throwable {
+    Object sample =
+        woven(MethodRule.named("disconnect").weave(HOOKS.enter("field", self("java.lang.Object"), intField("responseCode"))));
+
+    call(sample, "disconnect");
+    assertThat(Recorder.CALLS).containsExactly("field -1");
+  }
+
+  @Test
+  void leavesAClassThatMatchesNoRuleAsItIs() throws Throwable {
+    Transformations none = new Transformations().add(TypeRule.implementing("java.sql.Statement").methods(around("repeat")));
+
+    assertThat(Weaver.forTests(none, log).transform(loader, SAMPLE, null, null, sampleClass())).isNull();
+  }
+
+  @Test
+  void neverTouchesTheAgentsOwnClassesNorOtherAgents() throws Throwable {
+    Weaver agents = new Weaver(rules(around("repeat")), log);
+
+    assertThat(agents.transform(loader, SAMPLE, null, null, sampleClass())).isNull();
+    assertThat(agents.transform(loader, "net/bytebuddy/Sample", null, null, sampleClass())).isNull();
+  }
+
+  @Test
+  void leavesTheJdksOwnClassesAloneOutsideTheHttpUrlConnectionImplementation() throws Throwable {
+    assertThat(Weaver.forTests(rules(around("repeat")), log).transform(null, "java/sample/Sample", null, null, sampleClass()))
         .isNull();
-    assertThat(
-            weaver.transform(
-                loader, "net/bytebuddy/Sample", null, null, connectionClass("net.bytebuddy.Sample")))
-        .isNull();
   }
 
   @Test
-  void leavesTheJdksOwnClassesAloneOutsideTheHttpUrlConnectionImplementation() {
-    Transformations anything = new Transformations().add(named("java.sample.Connection"), greetingAdvice());
+  void aClassFileItCannotReadStaysAsItWasAndIsLogged() throws Throwable {
+    byte[] broken = sampleClass();
+    // Cut off after the header: the ancestry can be read, the rest cannot.
+    byte[] truncated = java.util.Arrays.copyOf(broken, broken.length - 40);
 
-    assertThat(
-            new Weaver(anything, log)
-                .transform(null, "java/sample/Connection", null, null, connectionClass("java.sample.Connection")))
-        .isNull();
+    assertThat(Weaver.forTests(rules(around("repeat")), log).transform(loader, SAMPLE, null, null, truncated)).isNull();
+    assertThat(text()).contains("could not instrument io.levee.agent.instrument.sample.Sample, it runs unprotected");
   }
 
-  @Test
-  void aClassFileItCannotReadStaysAsItWasAndIsLogged() {
-    byte[] broken = connectionClass("sample.Connection");
-    // A constant pool entry of an unknown kind: ASM, and so the weave, cannot parse the class.
-    broken[10] = (byte) 99;
+  // The hooks: static methods the woven Sample calls.
 
-    assertThat(weaver().transform(loader, "sample/Connection", null, null, broken)).isNull();
-    assertThat(text()).contains("could not instrument sample.Connection, it runs unprotected");
+  private static MethodRule around(String method) {
+    return MethodRule.named(method)
+        .weave(
+            HOOKS
+                .enter("enter", self("java.lang.Object"), arg(0))
+                .skip(Hook.Skip.IF_NON_NULL)
+                .exit("exit", "thrown", arg(0)));
   }
 
-  private Weaver weaver() {
-    return new Weaver(new Transformations().add(named("sample.Connection"), greetingAdvice()), log);
+  private static Transformations rules(MethodRule method) {
+    return new Transformations().add(TypeRule.implementing("java.net.HttpURLConnection").methods(method));
   }
 
-  private static net.bytebuddy.agent.builder.AgentBuilder.Transformer greetingAdvice() {
-    return AdviceSupport.advice(WeaverTest.class).advice(named("greet"), GreetingAdvice.class.getName());
+  private Object woven(MethodRule method) throws Exception {
+    byte[] woven = Weaver.forTests(rules(method), log).transform(loader, SAMPLE, null, null, sampleClass());
+    assertThat(woven).isNotNull();
+    Class<?> type =
+        new ClassLoader(loader) {
+          Class<?> define() {
+            return defineClass(SAMPLE.replace('/', '.'), woven, 0, woven.length);
+          }
+        }.define();
+    assertThat(type).isNotEqualTo(Sample.class);
+    return type.getConstructor().newInstance();
   }
 
-  /** A subclass of {@link HttpURLConnection} (a target API) with a method {@code greet()}. */
-  private static byte[] connectionClass(String name) {
-    return new ByteBuddy()
-        .subclass(HttpURLConnection.class)
-        .name(name)
-        .method(isAbstract())
-        .intercept(StubMethod.INSTANCE)
-        .defineMethod("greet", String.class, Visibility.PUBLIC)
-        .intercept(FixedValue.value("hello"))
-        .make()
-        .getBytes();
-  }
-
-  private Class<?> define(String name, byte[] bytes) {
-    return new ClassLoader(loader) {
-      Class<?> define() {
-        return defineClass(name, bytes, 0, bytes.length);
+  private static Object call(Object target, String name, Object... args) throws Throwable {
+    for (Method m : target.getClass().getMethods()) {
+      if (m.getName().equals(name) && m.getParameterCount() == args.length) {
+        try {
+          return m.invoke(target, args);
+        } catch (InvocationTargetException e) {
+          throw e.getCause();
+        }
       }
-    }.define();
+    }
+    throw new NoSuchMethodException(name);
   }
 
-  private static String greet(Class<?> type) throws Exception {
-    Object connection = type.getConstructor(URL.class).newInstance(new URL("http://127.0.0.1/"));
-    return (String) type.getMethod("greet").invoke(connection);
+  private static byte[] sampleClass() throws IOException {
+    try (InputStream in = WeaverTest.class.getClassLoader().getResourceAsStream(SAMPLE + ".class")) {
+      return in.readAllBytes();
+    }
   }
 
   private String text() {
     return new String(logged.toByteArray(), StandardCharsets.UTF_8);
   }
 
-  /** Appends to what {@code greet()} returns. */
-  public static final class GreetingAdvice {
-    private GreetingAdvice() {}
+  /** What the woven sample calls, and what the tests read back. */
+  public static final class Recorder {
+    static final List<String> CALLS = new CopyOnWriteArrayList<>();
+    static volatile boolean skip;
+    static volatile boolean replace;
 
-    @Advice.OnMethodExit
-    public static void exit(@Advice.Return(readOnly = false) String greeting) {
-      greeting = greeting + ", woven";
+    private Recorder() {}
+
+    public static Object enter(Object self, Object arg) {
+      CALLS.add("enter " + arg);
+      return skip ? "skip" : null;
+    }
+
+    public static Object exit(Object token, Object arg, Object returned) {
+      CALLS.add("exit " + (token == null ? "token" : token) + " " + returned);
+      return replace ? "replaced " + returned : returned;
+    }
+
+    public static Throwable thrown(Object token, Object arg, Throwable thrown) {
+      CALLS.add("thrown " + (token == null ? "token" : token) + " " + thrown.getMessage());
+      return thrown;
+    }
+
+    public static Object enterAny(Object self) {
+      CALLS.add("enterAny");
+      return null;
+    }
+
+    public static Object exitTimed(Object token, long start, Object returned) {
+      CALLS.add("exitTimed " + start + " " + returned);
+      return returned;
+    }
+
+    public static Throwable thrownTimed(Object token, long start, Throwable thrown) {
+      CALLS.add("thrownTimed " + start);
+      return thrown;
+    }
+
+    public static Object field(Object self, int value) {
+      CALLS.add("field " + value);
+      return null;
     }
   }
 }

@@ -1,25 +1,26 @@
 package io.levee.agent.testsupport;
 
+import io.levee.agent.AgentLog;
+import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
-import io.levee.agent.instrument.Transformations;
-import java.lang.instrument.Instrumentation;
+import io.levee.agent.instrument.Weaver;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import net.bytebuddy.agent.ByteBuddyAgent;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.utility.JavaModule;
 
 /**
- * Installs integrations into this JVM once and keeps transformation errors. It weaves with a plain
- * ByteBuddy agent builder, without the agent's own filters, because those leave every class under
- * {@code io.levee} alone, and the test applications here are.
+ * Installs integrations into this JVM once, with the agent's {@link Weaver}, and keeps what it could
+ * not weave. The weaver is the one for tests, which also weaves classes under {@code io.levee}
+ * (where the test applications here are); the agent's never does.
  */
 public final class TestAgent {
   private static final Set<String> INSTALLED = ConcurrentHashMap.newKeySet();
-  private static final List<Throwable> ERRORS = new CopyOnWriteArrayList<>();
+  private static final ByteArrayOutputStream LOG = new ByteArrayOutputStream();
 
   private TestAgent() {}
 
@@ -27,39 +28,19 @@ public final class TestAgent {
     if (!INSTALLED.add(integration.name())) {
       return;
     }
-    Instrumentation instrumentation = ByteBuddyAgent.install();
-    AgentBuilder builder =
-        new AgentBuilder.Default()
-            .disableClassFormatChanges()
-            .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-            .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-            .with(
-                new AgentBuilder.Listener.Adapter() {
-                  @Override
-                  public void onError(
-                      String typeName,
-                      ClassLoader classLoader,
-                      JavaModule module,
-                      boolean loaded,
-                      Throwable throwable) {
-                    ERRORS.add(new IllegalStateException(typeName, throwable));
-                  }
-
-                  @Override
-                  public void onTransformation(
-                      TypeDescription type,
-                      ClassLoader classLoader,
-                      JavaModule module,
-                      boolean loaded,
-                      net.bytebuddy.dynamic.DynamicType dynamicType) {}
-                });
-    Transformations transformations = new Transformations();
-    integration.addTo(transformations);
-    transformations.addTo(builder).installOn(instrumentation);
+    AgentLog log = new AgentLog(new PrintStream(LOG, true, StandardCharsets.UTF_8), AgentLog.Level.WARN);
+    Weaver weaver = Weaver.forTests(List.of(integration), log);
+    AgentInstaller.install(ByteBuddyAgent.install(), weaver, log, false);
   }
 
-  /** Errors raised while transforming classes; a test asserts there are none. */
-  public static List<Throwable> errors() {
-    return ERRORS;
+  /** The weaver's warnings (a class it could not weave); a test asserts there are none. */
+  public static synchronized List<String> errors() {
+    List<String> errors = new ArrayList<>();
+    for (String line : LOG.toString(StandardCharsets.UTF_8).split("\n")) {
+      if (!line.isBlank()) {
+        errors.add(line);
+      }
+    }
+    return errors;
   }
 }

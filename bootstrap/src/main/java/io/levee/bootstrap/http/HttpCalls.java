@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The logic behind the {@code HttpURLConnection} advice, which only passes the connection and the
+ * The logic behind the woven {@code HttpURLConnection} methods ({@link HttpHooks}), which only pass the connection and the
  * values it can read ({@code responseCode}) here.
  *
  * <p>One decision per connection: the first outermost {@code connect}, {@code getOutputStream},
@@ -36,7 +36,7 @@ public final class HttpCalls {
 
   /**
    * Enter of {@code connect}, {@code getOutputStream} and {@code getInputStream}. Returns the call when
-   * it is blocked, and the advice then skips the original method; null to run it.
+   * it is blocked, and the woven code then skips the original method; null to run it.
    */
   public static Object enter(HttpURLConnection c) {
     Faults.at(Faults.HTTP_ENTER);
@@ -85,7 +85,7 @@ public final class HttpCalls {
   }
 
   /**
-   * Enter of the header methods: the call when its fallback answers them (the advice then skips the
+   * Enter of the header methods: the call when its fallback answers them (the woven code then skips the
    * original method), null to run it. Decides first if nothing has yet, as the JDK's header methods
    * connect and read the response themselves.
    */

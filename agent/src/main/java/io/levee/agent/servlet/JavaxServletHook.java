@@ -1,12 +1,13 @@
 package io.levee.agent.servlet;
 
-import io.levee.bootstrap.AsyncCompletion;
 import io.levee.bootstrap.AdviceErrors;
+import io.levee.bootstrap.AsyncCompletion;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.ServletHook;
 import io.levee.bootstrap.ServletSupport;
 import javax.servlet.AsyncListener;
 import javax.servlet.DispatcherType;
@@ -14,41 +15,38 @@ import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import net.bytebuddy.asm.Advice;
 
-/** {@code Servlet.service} and {@code Filter.doFilter} of javax.servlet 3.0 to 4. */
-final class JavaxServletAdvice {
-  private JavaxServletAdvice() {}
-
-  @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Blocked.class)
-  static Object enter(
-      @Advice.Argument(0) ServletRequest request,
-      @Advice.Argument(1) ServletResponse response,
-      @Advice.Local("leveeToken") Object token,
-      @Advice.Local("leveeStart") long start)
-      throws Exception {
+/**
+ * {@code Servlet.service} and {@code Filter.doFilter} of javax.servlet 3.0 to 4. Defined by {@link
+ * HookFactory} in a loader beside the application's, so it uses only the servlet API and the bridge.
+ */
+public final class JavaxServletHook extends ServletHook {
+  @Override
+  public Object enter(Object req, Object resp) throws Exception {
     Faults.at(Faults.SERVLET_ENTER);
     if (CallDepth.enter(Kind.SERVLET) != 0
-        || !(request instanceof HttpServletRequest)
-        || !(response instanceof HttpServletResponse)
-        || request.getDispatcherType() != DispatcherType.REQUEST
+        || !(req instanceof HttpServletRequest)
+        || !(resp instanceof HttpServletResponse)) {
+      return null;
+    }
+    ServletRequest request = (ServletRequest) req;
+    if (request.getDispatcherType() != DispatcherType.REQUEST
         || request.getAttribute(ServletSupport.SEEN) != null) {
       return null;
     }
     request.setAttribute(ServletSupport.SEEN, Boolean.TRUE);
-    HttpServletRequest http = (HttpServletRequest) request;
-    token =
+    HttpServletRequest http = (HttpServletRequest) req;
+    Object token =
         Levee.servletEnter(
             http.getMethod(),
             ServletSupport.path(
                 http.getRequestURI(), http.getContextPath(), http.getServletPath(), http.getPathInfo()),
             request);
-    start = Levee.start(token);
     if (token instanceof Blocked) {
       // Answered here, before the original is skipped: if this fails, the request runs unprotected.
       Blocked blocked = (Blocked) token;
       byte[] body = ServletSupport.body(blocked);
-      HttpServletResponse out = (HttpServletResponse) response;
+      HttpServletResponse out = (HttpServletResponse) resp;
       if (!out.isCommitted()) {
         out.resetBuffer();
         out.setStatus(blocked.status);
@@ -66,24 +64,19 @@ final class JavaxServletAdvice {
     return token;
   }
 
-  @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-  static void exit(
-      @Advice.Argument(0) ServletRequest request,
-      @Advice.Argument(1) ServletResponse response,
-      @Advice.Local("leveeToken") Object token,
-      @Advice.Local("leveeStart") long start,
-      @Advice.Thrown Throwable thrown)
+  @Override
+  public void exit(Object req, Object resp, Object token, long start, Throwable thrown)
       throws Exception {
     if (CallDepth.exit(Kind.SERVLET) != 0 || token == null || token instanceof Blocked) {
       return;
     }
-    HttpServletResponse http = (HttpServletResponse) response;
+    ServletRequest request = (ServletRequest) req;
+    HttpServletResponse http = (HttpServletResponse) resp;
     int status;
     try {
       Faults.at(Faults.SERVLET_EXIT);
       if (request.isAsyncStarted()) {
-        AsyncCompletion.attach(
-            AsyncListener.class, request.getAsyncContext(), response, token, start);
+        AsyncCompletion.attach(AsyncListener.class, request.getAsyncContext(), http, token, start);
         return;
       }
       status = thrown != null && !http.isCommitted() ? 500 : http.getStatus();

@@ -6,49 +6,44 @@ import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.ServletHook;
 import io.levee.bootstrap.ServletSupport;
 import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import net.bytebuddy.asm.Advice;
 
 /**
  * javax.servlet 2.5, which has no dispatcher type, no async and no {@code getStatus()}: the depth
  * and the request attribute alone find the outermost dispatch, and the status is unknown (-1)
  * unless the call threw on an uncommitted response (500).
  */
-final class Javax25ServletAdvice {
-  private Javax25ServletAdvice() {}
-
-  @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Blocked.class)
-  static Object enter(
-      @Advice.Argument(0) ServletRequest request,
-      @Advice.Argument(1) ServletResponse response,
-      @Advice.Local("leveeToken") Object token,
-      @Advice.Local("leveeStart") long start)
-      throws Exception {
+public final class Javax25ServletHook extends ServletHook {
+  @Override
+  public Object enter(Object req, Object resp) throws Exception {
     Faults.at(Faults.SERVLET_ENTER);
     if (CallDepth.enter(Kind.SERVLET) != 0
-        || !(request instanceof HttpServletRequest)
-        || !(response instanceof HttpServletResponse)
-        || request.getAttribute(ServletSupport.SEEN) != null) {
+        || !(req instanceof HttpServletRequest)
+        || !(resp instanceof HttpServletResponse)) {
+      return null;
+    }
+    ServletRequest request = (ServletRequest) req;
+    if (request.getAttribute(ServletSupport.SEEN) != null) {
       return null;
     }
     request.setAttribute(ServletSupport.SEEN, Boolean.TRUE);
-    HttpServletRequest http = (HttpServletRequest) request;
-    token =
+    HttpServletRequest http = (HttpServletRequest) req;
+    Object token =
         Levee.servletEnter(
             http.getMethod(),
             ServletSupport.path(
                 http.getRequestURI(), http.getContextPath(), http.getServletPath(), http.getPathInfo()),
             request);
-    start = Levee.start(token);
     if (token instanceof Blocked) {
       // Answered here, before the original is skipped: if this fails, the request runs unprotected.
       Blocked blocked = (Blocked) token;
       byte[] body = ServletSupport.body(blocked);
-      HttpServletResponse out = (HttpServletResponse) response;
+      HttpServletResponse out = (HttpServletResponse) resp;
       if (!out.isCommitted()) {
         out.resetBuffer();
         out.setStatus(blocked.status);
@@ -66,17 +61,13 @@ final class Javax25ServletAdvice {
     return token;
   }
 
-  @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-  static void exit(
-      @Advice.Argument(1) ServletResponse response,
-      @Advice.Local("leveeToken") Object token,
-      @Advice.Local("leveeStart") long start,
-      @Advice.Thrown Throwable thrown)
+  @Override
+  public void exit(Object req, Object resp, Object token, long start, Throwable thrown)
       throws Exception {
     if (CallDepth.exit(Kind.SERVLET) != 0 || token == null || token instanceof Blocked) {
       return;
     }
-    HttpServletResponse http = (HttpServletResponse) response;
+    HttpServletResponse http = (HttpServletResponse) resp;
     int status;
     try {
       Faults.at(Faults.SERVLET_EXIT);

@@ -1,0 +1,559 @@
+package io.levee.agent.instrument;
+
+import java.util.ArrayList;
+import java.util.List;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.jar.asm.TypePath;
+
+/**
+ * Weaves one {@link Hook} around one method body, as the hook's comment shows, in one pass over the
+ * method's instructions.
+ *
+ * <p>Locals: the woven code's own (the token, the start, the copies of what the exit methods get, a
+ * slot for the return value and one for the exception) go right after the arguments, and every local
+ * of the original moves up by their size. Every stack map frame of the original (read expanded) gets
+ * them inserted at that place, with their types: they are assigned before the original's first
+ * instruction and never again, so they are what the frame says everywhere in the body. The exception
+ * handler and the skip path have frames of their own, in which the original's slots are all
+ * {@code TOP}: that code only uses the woven code's locals, so whatever the body did with the
+ * argument slots cannot make it fail verification.
+ *
+ * <p>The try range: one handler entry per stretch of the original between two returns, so that the
+ * exit call at a return (which may throw a blocked call's exception on purpose) is not inside it. Its
+ * entries come after the original's, so every handler of the original takes precedence.
+ *
+ * <p>Class files before version 50 have no stack map frames; none are written for them.
+ */
+final class AroundMethod extends MethodVisitor {
+  private static final String OBJECT = "java/lang/Object";
+  private static final String LEVEE = "io/levee/bootstrap/Levee";
+  private static final String BLOCKED = "io/levee/bootstrap/Blocked";
+  /** The most the woven code adds to the operand stack at any point. */
+  private static final int EXTRA_STACK = 12;
+
+  private final Hook hook;
+  private final String owner;
+  private final boolean frames;
+  private final Type[] args;
+  private final Type returnType;
+  private final int[] argSlot;
+  private final int argsSize;
+
+  private final int tokenSlot;
+  private final int startSlot;
+  private final int thisCopy;
+  private final int[] argCopy;
+  private final int returnSlot;
+  private final int exceptionSlot;
+  private final int shift;
+  /** The woven code's locals as frame entries, in slot order. */
+  private final Object[] ownLocals;
+
+  private final List<Label[]> ranges = new ArrayList<Label[]>();
+  private Label rangeStart;
+  private boolean rangeHasCode;
+  private Label skipped;
+
+  AroundMethod(MethodVisitor next, Hook hook, String owner, String descriptor, boolean frames) {
+    super(Opcodes.ASM9, next);
+    this.hook = hook;
+    this.owner = owner;
+    this.frames = frames;
+    this.args = Type.getArgumentTypes(descriptor);
+    this.returnType = Type.getReturnType(descriptor);
+    this.argSlot = new int[args.length];
+    int slot = 1;
+    for (int i = 0; i < args.length; i++) {
+      argSlot[i] = slot;
+      slot += args[i].getSize();
+    }
+    this.argsSize = slot;
+
+    List<Object> own = new ArrayList<Object>();
+    int next0 = argsSize;
+    tokenSlot = next0++;
+    own.add(OBJECT);
+    if (hook.timed) {
+      startSlot = next0;
+      next0 += 2;
+      own.add(Opcodes.LONG);
+    } else {
+      startSlot = -1;
+    }
+    boolean needsThis = false;
+    boolean[] needsArg = new boolean[args.length];
+    for (Hook.Pass p : hook.exitArgs) {
+      needsThis |= p.needsThis();
+      if ((p.kind == Hook.Pass.Kind.ARG || p.kind == Hook.Pass.Kind.ARG_OR_NULL) && p.index < args.length) {
+        needsArg[p.index] = true;
+      }
+    }
+    if (needsThis) {
+      thisCopy = next0++;
+      own.add(owner);
+    } else {
+      thisCopy = -1;
+    }
+    argCopy = new int[args.length];
+    for (int i = 0; i < args.length; i++) {
+      if (needsArg[i]) {
+        argCopy[i] = next0;
+        next0 += args[i].getSize();
+        own.add(frameType(args[i]));
+      } else {
+        argCopy[i] = -1;
+      }
+    }
+    returnSlot = next0;
+    for (int i = 0; i < returnType.getSize(); i++) {
+      own.add(Opcodes.TOP);
+    }
+    next0 += returnType.getSize();
+    exceptionSlot = next0++;
+    own.add(Opcodes.TOP);
+    this.shift = next0 - argsSize;
+    this.ownLocals = own.toArray();
+  }
+
+  // The woven code at entry.
+
+  @Override
+  public void visitCode() {
+    super.visitCode();
+    if (hook.enterOnly()) {
+      pushAll(hook.enterArgs, false);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, hook.owner, hook.enter, descriptor(hook.enterArgs, null), false);
+      mv.visitInsn(Opcodes.POP);
+      return;
+    }
+    if (hook.enter != null) {
+      pushAll(hook.enterArgs, false);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, hook.owner, hook.enter, descriptor(hook.enterArgs, null), false);
+    } else {
+      mv.visitInsn(Opcodes.ACONST_NULL);
+    }
+    mv.visitVarInsn(Opcodes.ASTORE, tokenSlot);
+    if (hook.timed) {
+      mv.visitVarInsn(Opcodes.ALOAD, tokenSlot);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEVEE, "start", "(Ljava/lang/Object;)J", false);
+      mv.visitVarInsn(Opcodes.LSTORE, startSlot);
+    }
+    if (thisCopy >= 0) {
+      mv.visitVarInsn(Opcodes.ALOAD, 0);
+      mv.visitVarInsn(Opcodes.ASTORE, thisCopy);
+    }
+    for (int i = 0; i < args.length; i++) {
+      if (argCopy[i] >= 0) {
+        mv.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), argSlot[i]);
+        mv.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), argCopy[i]);
+      }
+    }
+    if (hook.skip != Hook.Skip.NEVER) {
+      skipped = new Label();
+      mv.visitVarInsn(Opcodes.ALOAD, tokenSlot);
+      if (hook.skip == Hook.Skip.IF_BLOCKED) {
+        mv.visitTypeInsn(Opcodes.INSTANCEOF, BLOCKED);
+        mv.visitJumpInsn(Opcodes.IFNE, skipped);
+      } else {
+        mv.visitJumpInsn(Opcodes.IFNONNULL, skipped);
+      }
+    }
+    openRange();
+  }
+
+  // Returns of the original.
+
+  @Override
+  public void visitInsn(int opcode) {
+    if (opcode < Opcodes.IRETURN || opcode > Opcodes.RETURN || hook.enterOnly()) {
+      code();
+      super.visitInsn(opcode);
+      return;
+    }
+    closeRange();
+    if (hook.exit != null) {
+      if (returnType.getSort() != Type.VOID) {
+        mv.visitVarInsn(returnType.getOpcode(Opcodes.ISTORE), returnSlot);
+      }
+      callExit(returnType.getSort() == Type.OBJECT || returnType.getSort() == Type.ARRAY);
+      if (returnType.getSort() != Type.VOID) {
+        mv.visitVarInsn(returnType.getOpcode(Opcodes.ILOAD), returnSlot);
+      }
+    }
+    mv.visitInsn(opcode);
+    openRange();
+  }
+
+  /** Calls the exit method with the return value (in its slot, when a reference) and applies its result. */
+  private void callExit(boolean reference) {
+    pushExitPrefix();
+    if (reference) {
+      mv.visitVarInsn(Opcodes.ALOAD, returnSlot);
+    } else {
+      mv.visitInsn(Opcodes.ACONST_NULL);
+    }
+    mv.visitMethodInsn(
+        Opcodes.INVOKESTATIC, hook.owner, hook.exit, descriptor(hook.exitArgs, "Ljava/lang/Object;"), false);
+    if (reference) {
+      mv.visitTypeInsn(Opcodes.CHECKCAST, returnType.getInternalName());
+      mv.visitVarInsn(Opcodes.ASTORE, returnSlot);
+    } else {
+      mv.visitInsn(Opcodes.POP);
+    }
+  }
+
+  // The handler and the skip path, after the original's last instruction.
+
+  @Override
+  public void visitMaxs(int maxStack, int maxLocals) {
+    if (hook.enterOnly()) {
+      super.visitMaxs(maxStack + EXTRA_STACK, maxLocals);
+      return;
+    }
+    closeRange();
+    if (hook.thrown != null && !ranges.isEmpty()) {
+      Label handler = new Label();
+      for (Label[] range : ranges) {
+        mv.visitTryCatchBlock(range[0], range[1], handler, "java/lang/Throwable");
+      }
+      mv.visitLabel(handler);
+      frame(new Object[] {"java/lang/Throwable"});
+      mv.visitVarInsn(Opcodes.ASTORE, exceptionSlot);
+      pushExitPrefix();
+      mv.visitVarInsn(Opcodes.ALOAD, exceptionSlot);
+      mv.visitMethodInsn(
+          Opcodes.INVOKESTATIC,
+          hook.owner,
+          hook.thrown,
+          descriptor(hook.exitArgs, "Ljava/lang/Throwable;").replace(")Ljava/lang/Object;", ")Ljava/lang/Throwable;"),
+          false);
+      mv.visitInsn(Opcodes.ATHROW);
+    }
+    if (skipped != null) {
+      mv.visitLabel(skipped);
+      frame(new Object[0]);
+      boolean reference = returnType.getSort() == Type.OBJECT || returnType.getSort() == Type.ARRAY;
+      if (hook.exit != null) {
+        if (reference) {
+          mv.visitInsn(Opcodes.ACONST_NULL);
+          mv.visitVarInsn(Opcodes.ASTORE, returnSlot);
+        }
+        callExit(reference);
+      }
+      if (reference) {
+        mv.visitVarInsn(Opcodes.ALOAD, returnSlot);
+      } else if (returnType.getSort() != Type.VOID) {
+        mv.visitInsn(zero(returnType));
+      }
+      mv.visitInsn(returnType.getOpcode(Opcodes.IRETURN));
+    }
+    super.visitMaxs(maxStack + EXTRA_STACK, maxLocals + shift);
+  }
+
+  private void openRange() {
+    rangeStart = new Label();
+    mv.visitLabel(rangeStart);
+    rangeHasCode = false;
+  }
+
+  private void closeRange() {
+    if (rangeStart == null) {
+      return;
+    }
+    if (rangeHasCode) {
+      Label end = new Label();
+      mv.visitLabel(end);
+      ranges.add(new Label[] {rangeStart, end});
+    }
+    rangeStart = null;
+  }
+
+  private void code() {
+    rangeHasCode = true;
+  }
+
+  /** A frame for the woven code's own branch targets: the original's slots unused, then ours. */
+  private void frame(Object[] stack) {
+    if (!frames) {
+      return;
+    }
+    Object[] locals = new Object[argsSize + ownLocals.length];
+    for (int i = 0; i < argsSize; i++) {
+      locals[i] = Opcodes.TOP;
+    }
+    System.arraycopy(ownLocals, 0, locals, argsSize, ownLocals.length);
+    mv.visitFrame(Opcodes.F_NEW, locals.length, locals, stack.length, stack);
+  }
+
+  // The original's frames and locals, moved past the woven code's locals.
+
+  @Override
+  public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+    if (hook.enterOnly() || !frames) {
+      super.visitFrame(type, numLocal, local, numStack, stack);
+      return;
+    }
+    List<Object> locals = new ArrayList<Object>(numLocal + ownLocals.length + argsSize);
+    int slots = 0;
+    int i = 0;
+    while (i < numLocal && slots < argsSize) {
+      Object t = local[i++];
+      locals.add(t);
+      slots += t == Opcodes.LONG || t == Opcodes.DOUBLE ? 2 : 1;
+    }
+    while (slots < argsSize) {
+      locals.add(Opcodes.TOP);
+      slots++;
+    }
+    for (Object t : ownLocals) {
+      locals.add(t);
+    }
+    while (i < numLocal) {
+      locals.add(local[i++]);
+    }
+    super.visitFrame(Opcodes.F_NEW, locals.size(), locals.toArray(), numStack, stack);
+  }
+
+  @Override
+  public void visitVarInsn(int opcode, int var) {
+    code();
+    super.visitVarInsn(opcode, moved(var));
+  }
+
+  @Override
+  public void visitIincInsn(int var, int increment) {
+    code();
+    super.visitIincInsn(moved(var), increment);
+  }
+
+  @Override
+  public void visitLocalVariable(
+      String name, String descriptor, String signature, Label start, Label end, int index) {
+    super.visitLocalVariable(name, descriptor, signature, start, end, moved(index));
+  }
+
+  @Override
+  public net.bytebuddy.jar.asm.AnnotationVisitor visitLocalVariableAnnotation(
+      int typeRef,
+      TypePath typePath,
+      Label[] start,
+      Label[] end,
+      int[] index,
+      String descriptor,
+      boolean visible) {
+    int[] movedIndex = new int[index.length];
+    for (int i = 0; i < index.length; i++) {
+      movedIndex[i] = moved(index[i]);
+    }
+    return super.visitLocalVariableAnnotation(typeRef, typePath, start, end, movedIndex, descriptor, visible);
+  }
+
+  private int moved(int var) {
+    return hook.enterOnly() || var < argsSize ? var : var + shift;
+  }
+
+  @Override
+  public void visitIntInsn(int opcode, int operand) {
+    code();
+    super.visitIntInsn(opcode, operand);
+  }
+
+  @Override
+  public void visitTypeInsn(int opcode, String type) {
+    code();
+    super.visitTypeInsn(opcode, type);
+  }
+
+  @Override
+  public void visitFieldInsn(int opcode, String fieldOwner, String name, String descriptor) {
+    code();
+    super.visitFieldInsn(opcode, fieldOwner, name, descriptor);
+  }
+
+  @Override
+  public void visitMethodInsn(
+      int opcode, String methodOwner, String name, String descriptor, boolean isInterface) {
+    code();
+    super.visitMethodInsn(opcode, methodOwner, name, descriptor, isInterface);
+  }
+
+  @Override
+  public void visitInvokeDynamicInsn(
+      String name, String descriptor, net.bytebuddy.jar.asm.Handle bootstrap, Object... arguments) {
+    code();
+    super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+  }
+
+  @Override
+  public void visitJumpInsn(int opcode, Label label) {
+    code();
+    super.visitJumpInsn(opcode, label);
+  }
+
+  @Override
+  public void visitLdcInsn(Object value) {
+    code();
+    super.visitLdcInsn(value);
+  }
+
+  @Override
+  public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+    code();
+    super.visitTableSwitchInsn(min, max, dflt, labels);
+  }
+
+  @Override
+  public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+    code();
+    super.visitLookupSwitchInsn(dflt, keys, labels);
+  }
+
+  @Override
+  public void visitMultiANewArrayInsn(String descriptor, int numDimensions) {
+    code();
+    super.visitMultiANewArrayInsn(descriptor, numDimensions);
+  }
+
+  // Pushing the bridge methods' arguments.
+
+  /** token, [start], then the exit arguments from the copies made at entry. */
+  private void pushExitPrefix() {
+    mv.visitVarInsn(Opcodes.ALOAD, tokenSlot);
+    if (hook.timed) {
+      mv.visitVarInsn(Opcodes.LLOAD, startSlot);
+    }
+    pushAll(hook.exitArgs, true);
+  }
+
+  private void pushAll(Hook.Pass[] passes, boolean fromCopies) {
+    for (Hook.Pass p : passes) {
+      push(p, fromCopies);
+    }
+  }
+
+  private void push(Hook.Pass p, boolean fromCopies) {
+    int self = fromCopies ? thisCopy : 0;
+    switch (p.kind) {
+      case THIS:
+        mv.visitVarInsn(Opcodes.ALOAD, self);
+        break;
+      case SITE:
+        mv.visitVarInsn(Opcodes.ALOAD, self);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT, "getClass", "()Ljava/lang/Class;", false);
+        break;
+      case INT_FIELD:
+        mv.visitVarInsn(Opcodes.ALOAD, self);
+        mv.visitFieldInsn(Opcodes.GETFIELD, owner, p.field, "I");
+        break;
+      case CONSTANT:
+        mv.visitLdcInsn(Integer.valueOf(p.index));
+        break;
+      case ARG:
+      case ARG_OR_NULL:
+        if (p.index >= args.length) {
+          mv.visitInsn(Opcodes.ACONST_NULL);
+        } else {
+          Type t = args[p.index];
+          mv.visitVarInsn(t.getOpcode(Opcodes.ILOAD), fromCopies ? argCopy[p.index] : argSlot[p.index]);
+          if (t.getSort() < Type.ARRAY && p.descriptor.charAt(0) == 'L') {
+            box(t);
+          }
+        }
+        break;
+      default:
+        throw new IllegalStateException(String.valueOf(p.kind));
+    }
+  }
+
+  /** {@code (token, [long,] args..., last)Ljava/lang/Object;}, or {@code (args...)Object} without a last. */
+  private String descriptor(Hook.Pass[] passes, String last) {
+    StringBuilder d = new StringBuilder("(");
+    if (last != null) {
+      d.append("Ljava/lang/Object;");
+      if (hook.timed) {
+        d.append('J');
+      }
+    }
+    for (Hook.Pass p : passes) {
+      d.append(p.descriptor);
+    }
+    if (last != null) {
+      d.append(last);
+    }
+    return d.append(")Ljava/lang/Object;").toString();
+  }
+
+  /** A primitive argument passed as an {@code Object}: boxed as the compiler would. */
+  private void box(Type t) {
+    Type boxed;
+    switch (t.getSort()) {
+      case Type.BOOLEAN:
+        boxed = Type.getType(Boolean.class);
+        break;
+      case Type.CHAR:
+        boxed = Type.getType(Character.class);
+        break;
+      case Type.BYTE:
+        boxed = Type.getType(Byte.class);
+        break;
+      case Type.SHORT:
+        boxed = Type.getType(Short.class);
+        break;
+      case Type.INT:
+        boxed = Type.getType(Integer.class);
+        break;
+      case Type.FLOAT:
+        boxed = Type.getType(Float.class);
+        break;
+      case Type.LONG:
+        boxed = Type.getType(Long.class);
+        break;
+      default:
+        boxed = Type.getType(Double.class);
+        break;
+    }
+    mv.visitMethodInsn(
+        Opcodes.INVOKESTATIC,
+        boxed.getInternalName(),
+        "valueOf",
+        Type.getMethodDescriptor(boxed, t),
+        false);
+  }
+
+  private static Object frameType(Type t) {
+    switch (t.getSort()) {
+      case Type.BOOLEAN:
+      case Type.CHAR:
+      case Type.BYTE:
+      case Type.SHORT:
+      case Type.INT:
+        return Opcodes.INTEGER;
+      case Type.FLOAT:
+        return Opcodes.FLOAT;
+      case Type.LONG:
+        return Opcodes.LONG;
+      case Type.DOUBLE:
+        return Opcodes.DOUBLE;
+      case Type.ARRAY:
+        return t.getDescriptor();
+      default:
+        return t.getInternalName();
+    }
+  }
+
+  private static int zero(Type t) {
+    switch (t.getSort()) {
+      case Type.LONG:
+        return Opcodes.LCONST_0;
+      case Type.FLOAT:
+        return Opcodes.FCONST_0;
+      case Type.DOUBLE:
+        return Opcodes.DCONST_0;
+      default:
+        return Opcodes.ICONST_0;
+    }
+  }
+}

@@ -1,0 +1,149 @@
+package io.levee.agent.instrument;
+
+/**
+ * What a woven method calls, all static methods of one bridge class (boot loader, so every class can
+ * call them). The woven method becomes:
+ *
+ * <pre>
+ *   Object token = enter(enterArgs...);                  // or null without an enter method
+ *   long start = Levee.start(token);                     // only if timed
+ *   if (skip says so) return exit(token, [start,] exitArgs..., null);
+ *   try {
+ *     original body, each return r becoming:  return exit(token, [start,] exitArgs..., r);
+ *   } catch (Throwable t) {
+ *     throw thrown(token, [start,] exitArgs..., t);      // only with a thrown method
+ *   }
+ * </pre>
+ *
+ * <p>{@code exit} takes and returns {@code Object}: it may replace a reference return value (a
+ * fallback's stream); for a primitive or void method it gets null and its result is dropped. The
+ * exit arguments are the values at entry, kept in locals of their own, so a method that reuses an
+ * argument's slot cannot confuse them. An enter method may throw (a blocked JDBC call), as may an exit
+ * method (a blocked HTTP call); they throw nothing else: the bridge catches its own errors.
+ */
+public final class Hook {
+  /** When the original is skipped, judged on the enter method's token. */
+  public enum Skip {
+    NEVER,
+    IF_NON_NULL,
+    IF_BLOCKED
+  }
+
+  final String owner;
+  final String enter;
+  final Pass[] enterArgs;
+  final boolean timed;
+  final Skip skip;
+  final String exit;
+  final String thrown;
+  final Pass[] exitArgs;
+
+  private Hook(
+      String owner,
+      String enter,
+      Pass[] enterArgs,
+      boolean timed,
+      Skip skip,
+      String exit,
+      String thrown,
+      Pass[] exitArgs) {
+    this.owner = owner;
+    this.enter = enter;
+    this.enterArgs = enterArgs;
+    this.timed = timed;
+    this.skip = skip;
+    this.exit = exit;
+    this.thrown = thrown;
+    this.exitArgs = exitArgs;
+  }
+
+  /** Hooks whose methods are in {@code owner} (a binary name of the bridge). */
+  public static Hook in(String owner) {
+    return new Hook(owner.replace('.', '/'), null, new Pass[0], false, Skip.NEVER, null, null, new Pass[0]);
+  }
+
+  public Hook enter(String method, Pass... args) {
+    return new Hook(owner, method, args, timed, skip, exit, thrown, exitArgs);
+  }
+
+  /** The exit methods also get {@code Levee.start(token)}, after the token. */
+  public Hook timed() {
+    return new Hook(owner, enter, enterArgs, true, skip, exit, thrown, exitArgs);
+  }
+
+  public Hook skip(Skip when) {
+    return new Hook(owner, enter, enterArgs, timed, when, exit, thrown, exitArgs);
+  }
+
+  /** {@code exit} after a return (or a skip); {@code thrown}, if not null, after an exception. */
+  public Hook exit(String exit, String thrown, Pass... args) {
+    return new Hook(owner, enter, enterArgs, timed, skip, exit, thrown, args);
+  }
+
+  /** Only an enter method, whose result is dropped: nothing else of the method changes. */
+  boolean enterOnly() {
+    return exit == null && thrown == null && skip == Skip.NEVER;
+  }
+
+  /** A value the woven code passes to a bridge method. */
+  public static final class Pass {
+    enum Kind {
+      THIS,
+      ARG,
+      ARG_OR_NULL,
+      SITE,
+      INT_FIELD,
+      CONSTANT
+    }
+
+    final Kind kind;
+    final String descriptor;
+    final int index;
+    final String field;
+
+    private Pass(Kind kind, String descriptor, int index, String field) {
+      this.kind = kind;
+      this.descriptor = descriptor;
+      this.index = index;
+      this.field = field;
+    }
+
+    /** {@code this}, as the bridge method's parameter type (an internal name). */
+    public static Pass self(String type) {
+      return new Pass(Kind.THIS, "L" + type.replace('.', '/') + ";", 0, null);
+    }
+
+    /** Argument {@code index} as an {@code Object}. */
+    public static Pass arg(int index) {
+      return new Pass(Kind.ARG, "Ljava/lang/Object;", index, null);
+    }
+
+    /** Argument {@code index} of type int. */
+    public static Pass intArg(int index) {
+      return new Pass(Kind.ARG, "I", index, null);
+    }
+
+    /** The first argument as an {@code Object}, or null for a method without arguments. */
+    public static Pass firstArgOrNull() {
+      return new Pass(Kind.ARG_OR_NULL, "Ljava/lang/Object;", 0, null);
+    }
+
+    /** {@code this.getClass()}: the class whose loader sees the API the method implements. */
+    public static Pass site() {
+      return new Pass(Kind.SITE, "Ljava/lang/Class;", 0, null);
+    }
+
+    /** The int field {@code name} of {@code this}, declared in the class or a super class. */
+    public static Pass intField(String name) {
+      return new Pass(Kind.INT_FIELD, "I", 0, name);
+    }
+
+    public static Pass constant(int value) {
+      return new Pass(Kind.CONSTANT, "I", value, null);
+    }
+
+    boolean needsThis() {
+      return kind == Kind.THIS || kind == Kind.SITE || kind == Kind.INT_FIELD;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package io.levee.agent.instrument;
+
+/**
+ * Which declared methods of a target class get a {@link Hook}: by name, by how the descriptor starts
+ * (the parameter list, or its beginning) and, if asked, public ones only. Abstract, native, static,
+ * bridge and synthetic methods and constructors are never woven: a bridge calls the method it
+ * bridges, which is.
+ */
+public final class MethodRule {
+  private final String[] names;
+  private final String[] descriptorPrefixes;
+  private final boolean publicOnly;
+  final Hook hook;
+
+  private MethodRule(String[] names, String[] descriptorPrefixes, boolean publicOnly, Hook hook) {
+    this.names = names;
+    this.descriptorPrefixes = descriptorPrefixes;
+    this.publicOnly = publicOnly;
+    this.hook = hook;
+  }
+
+  /** Methods named one of {@code names}; add the descriptors with {@link #taking}. */
+  public static MethodRule named(String... names) {
+    return new MethodRule(names, new String[] {"("}, false, null);
+  }
+
+  /** Descriptors that start with one of {@code prefixes}, e.g. {@code "()"} or {@code "(Ljava/lang/String;"}. */
+  public MethodRule taking(String... prefixes) {
+    return new MethodRule(names, prefixes, publicOnly, hook);
+  }
+
+  public MethodRule publicOnly() {
+    return new MethodRule(names, descriptorPrefixes, true, hook);
+  }
+
+  public MethodRule weave(Hook h) {
+    return new MethodRule(names, descriptorPrefixes, publicOnly, h);
+  }
+
+  private static final int NEVER_WOVEN =
+      0x0400 /* abstract */ | 0x0100 /* native */ | 0x0008 /* static */ | 0x0040 /* bridge */
+          | 0x1000 /* synthetic */;
+
+  boolean matches(int access, String name, String descriptor) {
+    if ((access & NEVER_WOVEN) != 0 || (publicOnly && (access & 0x0001) == 0)) {
+      return false;
+    }
+    boolean named = false;
+    for (String n : names) {
+      if (n.equals(name)) {
+        named = true;
+        break;
+      }
+    }
+    if (!named) {
+      return false;
+    }
+    for (String prefix : descriptorPrefixes) {
+      if (descriptor.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
