@@ -15,7 +15,7 @@ import io.levee.bootstrap.JdbcHooks;
  * JDBC (SPEC §2 {@code jdbc}): statement execution on any driver, and connection acquisition. One
  * decision per logical call: the per-thread depth of {@code Kind.JDBC} lets only the outermost of a
  * pool proxy and the driver beneath it decide. The logic is in {@code io.levee.bootstrap.JdbcHooks}
- * and, where it needs {@code java.sql}, in {@link JdbcHook}.
+ * and, where it needs {@code java.sql}, in {@link SqlCalls}.
  *
  * <ul>
  *   <li>Statement execution on {@code Statement}, {@code PreparedStatement} and {@code
@@ -49,7 +49,7 @@ public final class JdbcIntegration implements Integration {
 
   @Override
   public void addTo(Transformations transformations) {
-    JdbcHooks.install(new JdbcHook());
+    JdbcHooks.install(new SqlCalls());
     Hook hooks = Hook.in("io.levee.bootstrap.JdbcHooks");
     Hook.Pass object = self("java.lang.Object");
     transformations

@@ -1,9 +1,11 @@
 package io.levee.agent.jdbc;
 
+import io.levee.bootstrap.AdviceErrors;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.JdbcCall;
+import io.levee.bootstrap.JdbcHook;
 import io.levee.bootstrap.JdbcState;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
@@ -19,7 +21,7 @@ import java.sql.Statement;
  * The part of the JDBC logic that uses {@code java.sql} (which the boot loader cannot see on Java
  * 9+), called by {@code io.levee.bootstrap.JdbcHooks}.
  */
-final class JdbcHook extends io.levee.bootstrap.JdbcHook {
+final class SqlCalls extends JdbcHook {
   @Override
   public Object execute(Object target, Object sqlArgument) throws Exception {
     Faults.at(Faults.JDBC_EXECUTE_ENTER);
@@ -56,7 +58,7 @@ final class JdbcHook extends io.levee.bootstrap.JdbcHook {
           timeoutSet = true;
         }
       } catch (Throwable t) {
-        io.levee.bootstrap.AdviceErrors.report(t);
+        AdviceErrors.report(t);
       }
     }
     return batch || timeoutSet
