@@ -30,12 +30,18 @@ public final class Transformations {
     return matching;
   }
 
-  /** The API bits any rule targets. */
-  int apis() {
-    int mask = 0;
+  /**
+   * Whether a rule could weave the class {@code internalName} with {@code header} at all: its name
+   * passes a rule's name tests and it declares a method that rule weaves. Most classes do not, and
+   * then their ancestry (which may mean reading the class files of ancestors not loaded yet) is
+   * never needed.
+   */
+  boolean couldWeave(String internalName, ClassHeader header) {
     for (TypeRule rule : rules) {
-      mask |= rule.apis;
+      if (rule.named(internalName) && header.declaresAny(rule.weavable)) {
+        return true;
+      }
     }
-    return mask;
+    return false;
   }
 }

@@ -47,7 +47,12 @@ public final class TypeRule {
 
   /** For a class named {@code internalName} whose ancestry has the API bits {@code mask}. */
   boolean matches(String internalName, int mask) {
-    if ((mask & apis) == 0 || (within != null && !internalName.startsWith(within))) {
+    return (mask & apis) != 0 && named(internalName);
+  }
+
+  /** The name tests alone. */
+  boolean named(String internalName) {
+    if (within != null && !internalName.startsWith(within)) {
       return false;
     }
     for (String prefix : excluded) {
@@ -57,6 +62,15 @@ public final class TypeRule {
     }
     return true;
   }
+
+  /** Whether a class declaring a method like this could be woven by this rule, whatever its ancestry. */
+  final ClassHeader.MethodTest weavable =
+      new ClassHeader.MethodTest() {
+        @Override
+        public boolean test(int access, String name, String descriptor) {
+          return hookFor(access, name, descriptor) != null;
+        }
+      };
 
   /** The hook for a declared method, or null. */
   Hook hookFor(int access, String name, String descriptor) {

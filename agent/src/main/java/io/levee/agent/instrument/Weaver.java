@@ -97,7 +97,7 @@ public final class Weaver implements ClassFileTransformer {
     weaving.set(Boolean.TRUE);
     try {
       ClassHeader header = ClassHeader.read(bytes);
-      if (header == null || header.isInterface) {
+      if (header == null || header.isInterface || !transformations.couldWeave(internalName, header)) {
         return null;
       }
       // 0: none of the target APIs; -1: an ancestor without a readable class file, which cannot be

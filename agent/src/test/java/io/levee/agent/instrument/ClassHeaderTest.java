@@ -29,6 +29,18 @@ class ClassHeaderTest {
   }
 
   @Test
+  void findsADeclaredMethodPastFieldsWithAttributesAndMethodsWithCode() throws IOException {
+    // Long has constant fields (ConstantValue attributes) before its methods.
+    ClassHeader header = ClassHeader.read(classFile(Long.class));
+
+    assertThat(header.declaresAny((access, name, descriptor) -> name.equals("parseLong") && descriptor.equals("(Ljava/lang/String;)J")))
+        .isTrue();
+    assertThat(header.declaresAny((access, name, descriptor) -> name.equals("parseInt"))).isFalse();
+    // Only its own methods: Object's are not Long's.
+    assertThat(header.declaresAny((access, name, descriptor) -> name.equals("wait"))).isFalse();
+  }
+
+  @Test
   void objectHasNoSuperclass() throws IOException {
     assertThat(ClassHeader.read(classFile(Object.class)).superName).isNull();
   }
