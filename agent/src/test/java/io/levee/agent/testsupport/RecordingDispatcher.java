@@ -41,7 +41,7 @@ public final class RecordingDispatcher extends Dispatcher {
   }
 
   /**
-   * Runs inside {@code exit}, before the advice finishes: sees the call's state as the call ended.
+   * Runs inside {@code exit}, before the woven code finishes: sees the call's state as the call ended.
    */
   public void onExit(Runnable action) {
     this.onExit = action;
