@@ -12,10 +12,6 @@ public final class Transformations {
     return this;
   }
 
-  int size() {
-    return rules.size();
-  }
-
   /** The rules for a class named {@code internalName} with the API bits {@code mask}. */
   List<TypeRule> forType(String internalName, int mask) {
     List<TypeRule> matching = null;

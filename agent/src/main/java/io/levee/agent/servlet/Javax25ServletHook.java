@@ -9,7 +9,6 @@ import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.ServletHook;
 import io.levee.bootstrap.ServletSupport;
 import javax.servlet.ServletRequest;
-import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
