@@ -27,7 +27,7 @@ import net.bytebuddy.jar.asm.TypePath;
  *
  * <p>Class files before version 50 have no stack map frames; none are written for them.
  */
-final class AroundMethod extends MethodVisitor {
+final class AroundMethod extends CodeTracking {
   private static final String OBJECT = "java/lang/Object";
   private static final String LEVEE = "io/levee/bootstrap/Levee";
   private static final String BLOCKED = "io/levee/bootstrap/Blocked";
@@ -58,7 +58,7 @@ final class AroundMethod extends MethodVisitor {
   private Label skipped;
 
   AroundMethod(MethodVisitor next, Hook hook, String owner, String descriptor, boolean frames) {
-    super(Opcodes.ASM9, next);
+    super(next);
     this.hook = hook;
     this.owner = owner;
     this.frames = frames;
@@ -102,7 +102,7 @@ final class AroundMethod extends MethodVisitor {
       if (needsArg[i]) {
         argCopy[i] = next0;
         next0 += args[i].getSize();
-        own.add(frameType(args[i]));
+        own.add(AsmValues.frameType(args[i]));
       } else {
         argCopy[i] = -1;
       }
@@ -125,13 +125,13 @@ final class AroundMethod extends MethodVisitor {
     super.visitCode();
     if (hook.enterOnly()) {
       pushAll(hook.enterArgs, false);
-      mv.visitMethodInsn(Opcodes.INVOKESTATIC, hook.owner, hook.enter, descriptor(hook.enterArgs, null), false);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, hook.owner, hook.enter, Hook.descriptor(hook.enterArgs, null, hook.timed), false);
       mv.visitInsn(Opcodes.POP);
       return;
     }
     if (hook.enter != null) {
       pushAll(hook.enterArgs, false);
-      mv.visitMethodInsn(Opcodes.INVOKESTATIC, hook.owner, hook.enter, descriptor(hook.enterArgs, null), false);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, hook.owner, hook.enter, Hook.descriptor(hook.enterArgs, null, hook.timed), false);
     } else {
       mv.visitInsn(Opcodes.ACONST_NULL);
     }
@@ -196,7 +196,7 @@ final class AroundMethod extends MethodVisitor {
       mv.visitInsn(Opcodes.ACONST_NULL);
     }
     mv.visitMethodInsn(
-        Opcodes.INVOKESTATIC, hook.owner, hook.exit, descriptor(hook.exitArgs, "Ljava/lang/Object;"), false);
+        Opcodes.INVOKESTATIC, hook.owner, hook.exit, Hook.descriptor(hook.exitArgs, "Ljava/lang/Object;", hook.timed), false);
     if (reference) {
       mv.visitTypeInsn(Opcodes.CHECKCAST, returnType.getInternalName());
       mv.visitVarInsn(Opcodes.ASTORE, returnSlot);
@@ -228,7 +228,7 @@ final class AroundMethod extends MethodVisitor {
           Opcodes.INVOKESTATIC,
           hook.owner,
           hook.thrown,
-          descriptor(hook.exitArgs, "Ljava/lang/Throwable;").replace(")Ljava/lang/Object;", ")Ljava/lang/Throwable;"),
+          Hook.descriptor(hook.exitArgs, "Ljava/lang/Throwable;", hook.timed).replace(")Ljava/lang/Object;", ")Ljava/lang/Throwable;"),
           false);
       mv.visitInsn(Opcodes.ATHROW);
     }
@@ -246,7 +246,7 @@ final class AroundMethod extends MethodVisitor {
       if (reference) {
         mv.visitVarInsn(Opcodes.ALOAD, returnSlot);
       } else if (returnType.getSort() != Type.VOID) {
-        mv.visitInsn(zero(returnType));
+        mv.visitInsn(AsmValues.zero(returnType));
       }
       mv.visitInsn(returnType.getOpcode(Opcodes.IRETURN));
     }
@@ -271,7 +271,8 @@ final class AroundMethod extends MethodVisitor {
     rangeStart = null;
   }
 
-  private void code() {
+  @Override
+  void code() {
     rangeHasCode = true;
   }
 
@@ -296,25 +297,8 @@ final class AroundMethod extends MethodVisitor {
       super.visitFrame(type, numLocal, local, numStack, stack);
       return;
     }
-    List<Object> locals = new ArrayList<Object>(numLocal + ownLocals.length + argsSize);
-    int slots = 0;
-    int i = 0;
-    while (i < numLocal && slots < argsSize) {
-      Object t = local[i++];
-      locals.add(t);
-      slots += t == Opcodes.LONG || t == Opcodes.DOUBLE ? 2 : 1;
-    }
-    while (slots < argsSize) {
-      locals.add(Opcodes.TOP);
-      slots++;
-    }
-    for (Object t : ownLocals) {
-      locals.add(t);
-    }
-    while (i < numLocal) {
-      locals.add(local[i++]);
-    }
-    super.visitFrame(Opcodes.F_NEW, locals.size(), locals.toArray(), numStack, stack);
+    Object[] locals = AsmValues.insertLocals(local, numLocal, argsSize, ownLocals);
+    super.visitFrame(Opcodes.F_NEW, locals.length, locals, numStack, stack);
   }
 
   @Override
@@ -353,68 +337,6 @@ final class AroundMethod extends MethodVisitor {
 
   private int moved(int var) {
     return hook.enterOnly() || var < argsSize ? var : var + shift;
-  }
-
-  @Override
-  public void visitIntInsn(int opcode, int operand) {
-    code();
-    super.visitIntInsn(opcode, operand);
-  }
-
-  @Override
-  public void visitTypeInsn(int opcode, String type) {
-    code();
-    super.visitTypeInsn(opcode, type);
-  }
-
-  @Override
-  public void visitFieldInsn(int opcode, String fieldOwner, String name, String descriptor) {
-    code();
-    super.visitFieldInsn(opcode, fieldOwner, name, descriptor);
-  }
-
-  @Override
-  public void visitMethodInsn(
-      int opcode, String methodOwner, String name, String descriptor, boolean isInterface) {
-    code();
-    super.visitMethodInsn(opcode, methodOwner, name, descriptor, isInterface);
-  }
-
-  @Override
-  public void visitInvokeDynamicInsn(
-      String name, String descriptor, net.bytebuddy.jar.asm.Handle bootstrap, Object... arguments) {
-    code();
-    super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
-  }
-
-  @Override
-  public void visitJumpInsn(int opcode, Label label) {
-    code();
-    super.visitJumpInsn(opcode, label);
-  }
-
-  @Override
-  public void visitLdcInsn(Object value) {
-    code();
-    super.visitLdcInsn(value);
-  }
-
-  @Override
-  public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
-    code();
-    super.visitTableSwitchInsn(min, max, dflt, labels);
-  }
-
-  @Override
-  public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
-    code();
-    super.visitLookupSwitchInsn(dflt, keys, labels);
-  }
-
-  @Override
-  public void visitMultiANewArrayInsn(String descriptor, int numDimensions) {
-    code();
-    super.visitMultiANewArrayInsn(descriptor, numDimensions);
   }
 
   // Pushing the bridge methods' arguments.
@@ -459,7 +381,7 @@ final class AroundMethod extends MethodVisitor {
           Type t = args[p.index];
           mv.visitVarInsn(t.getOpcode(Opcodes.ILOAD), fromCopies ? argCopy[p.index] : argSlot[p.index]);
           if (t.getSort() < Type.ARRAY && p.descriptor.charAt(0) == 'L') {
-            box(t);
+            AsmValues.box(mv, t);
           }
         }
         break;
@@ -468,92 +390,5 @@ final class AroundMethod extends MethodVisitor {
     }
   }
 
-  /** {@code (token, [long,] args..., last)Ljava/lang/Object;}, or {@code (args...)Object} without a last. */
-  private String descriptor(Hook.Pass[] passes, String last) {
-    StringBuilder d = new StringBuilder("(");
-    if (last != null) {
-      d.append("Ljava/lang/Object;");
-      if (hook.timed) {
-        d.append('J');
-      }
-    }
-    for (Hook.Pass p : passes) {
-      d.append(p.descriptor);
-    }
-    if (last != null) {
-      d.append(last);
-    }
-    return d.append(")Ljava/lang/Object;").toString();
-  }
 
-  /** A primitive argument passed as an {@code Object}: boxed as the compiler would. */
-  private void box(Type t) {
-    Type boxed;
-    switch (t.getSort()) {
-      case Type.BOOLEAN:
-        boxed = Type.getType(Boolean.class);
-        break;
-      case Type.CHAR:
-        boxed = Type.getType(Character.class);
-        break;
-      case Type.BYTE:
-        boxed = Type.getType(Byte.class);
-        break;
-      case Type.SHORT:
-        boxed = Type.getType(Short.class);
-        break;
-      case Type.INT:
-        boxed = Type.getType(Integer.class);
-        break;
-      case Type.FLOAT:
-        boxed = Type.getType(Float.class);
-        break;
-      case Type.LONG:
-        boxed = Type.getType(Long.class);
-        break;
-      default:
-        boxed = Type.getType(Double.class);
-        break;
-    }
-    mv.visitMethodInsn(
-        Opcodes.INVOKESTATIC,
-        boxed.getInternalName(),
-        "valueOf",
-        Type.getMethodDescriptor(boxed, t),
-        false);
-  }
-
-  private static Object frameType(Type t) {
-    switch (t.getSort()) {
-      case Type.BOOLEAN:
-      case Type.CHAR:
-      case Type.BYTE:
-      case Type.SHORT:
-      case Type.INT:
-        return Opcodes.INTEGER;
-      case Type.FLOAT:
-        return Opcodes.FLOAT;
-      case Type.LONG:
-        return Opcodes.LONG;
-      case Type.DOUBLE:
-        return Opcodes.DOUBLE;
-      case Type.ARRAY:
-        return t.getDescriptor();
-      default:
-        return t.getInternalName();
-    }
-  }
-
-  private static int zero(Type t) {
-    switch (t.getSort()) {
-      case Type.LONG:
-        return Opcodes.LCONST_0;
-      case Type.FLOAT:
-        return Opcodes.FCONST_0;
-      case Type.DOUBLE:
-        return Opcodes.DCONST_0;
-      default:
-        return Opcodes.ICONST_0;
-    }
-  }
 }

@@ -85,6 +85,27 @@ public final class Hook {
     return exit == null && thrown == null && skip == Skip.NEVER;
   }
 
+  /**
+   * A bridge method's descriptor: {@code (token, [long,] args..., last)Ljava/lang/Object;}, or
+   * {@code (args...)Ljava/lang/Object;} without a last.
+   */
+  static String descriptor(Pass[] passes, String last, boolean timed) {
+    StringBuilder d = new StringBuilder("(");
+    if (last != null) {
+      d.append("Ljava/lang/Object;");
+      if (timed) {
+        d.append('J');
+      }
+    }
+    for (Pass p : passes) {
+      d.append(p.descriptor);
+    }
+    if (last != null) {
+      d.append(last);
+    }
+    return d.append(")Ljava/lang/Object;").toString();
+  }
+
   /** A value the woven code passes to a bridge method. */
   public static final class Pass {
     enum Kind {
