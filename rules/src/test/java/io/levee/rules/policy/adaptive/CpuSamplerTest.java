@@ -22,8 +22,8 @@ class CpuSamplerTest {
   }
 
   @Test
-  void smoothsWithATimeConstantOfHalfASecond() {
-    runFor(5, 1.0); // half a second of a fully busy process, from idle
+  void smoothsWithATimeConstantOfAFifthOfASecond() {
+    runFor(4, 1.0); // a fifth of a second of a fully busy process, from idle
     assertThat(sampler.sampleLoad()).isCloseTo(1 - Math.exp(-1), within(0.01));
   }
 
