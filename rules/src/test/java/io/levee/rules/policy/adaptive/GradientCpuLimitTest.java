@@ -41,6 +41,33 @@ class GradientCpuLimitTest {
   }
 
   @Test
+  void comesDownTowardTwiceThePeakWhileTheApplicationNeedsLittle() {
+    GradientCpuLimit g = fresh();
+    int limit = 40;
+    for (int i = 0; i < 10; i++) { // 2 s: one time constant
+      limit = g.nextLimit(window(10 * MS, 3, 0, 0.2), limit);
+    }
+    assertThat(limit).isBetween(18, 22); // 9.5 + 30.5 * 0.9^10
+    for (int i = 0; i < 50; i++) {
+      limit = g.nextLimit(window(10 * MS, 3, 0, 0.2), limit);
+    }
+    assertThat(limit).isBetween(9, 10); // 2 * 3 + 2 sqrt(3), never below
+  }
+
+  @Test
+  void keepsItsLimitWhileLittleIsUsedButTheCpuIsBusyOrCallsAreSlow() {
+    int limit = 40;
+    for (int i = 0; i < 20; i++) {
+      limit = algorithm.nextLimit(window(10 * MS, 3, 0, 0.95), limit);
+    }
+    assertThat(limit).isEqualTo(40);
+    for (int i = 0; i < 20; i++) {
+      limit = algorithm.nextLimit(window(16 * MS, 3, 0, 0.2), limit);
+    }
+    assertThat(limit).isEqualTo(40);
+  }
+
+  @Test
   void cutsInProportionToLatencyRiseWithHeadroomAtOnceWhenCpuAboveTarget() {
     int next = algorithm.nextLimit(window(30 * MS, 40, 0, 0.9), 40);
     assertThat(next).isBetween(36, 37); // T = 2.0 / 3.0 of 40, plus 2 sqrt(T)
@@ -226,7 +253,8 @@ class GradientCpuLimitTest {
     for (int i = 0; i < 100; i++) {
       int inFlight = Math.min(limit, demand);
       int next = algorithm.nextLimit(window(10 * MS, inFlight, 0, 0.3), limit);
-      assertThat(next).isGreaterThanOrEqualTo(limit);
+      // Grows while used; once the demand is met it may come down, never below twice the demand.
+      assertThat(next).isGreaterThanOrEqualTo(Math.min(limit, 2 * demand));
       limit = next;
     }
     assertThat(limit).isGreaterThanOrEqualTo(demand);
