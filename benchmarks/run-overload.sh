@@ -5,6 +5,7 @@
 # system), 3 runs each, about 20 minutes on 2 cores. Arguments are passed on, e.g.
 #   benchmarks/run-overload.sh --quick                   (1 run, shorter phases, about 8 minutes)
 #   benchmarks/run-overload.sh --contender levee,none --scenario step --runs 5 --capacity 420
+#   benchmarks/run-overload.sh --contender levee --levee-rules my-rules.yaml   (Levee with other rules)
 # Writes benchmarks/load/target/overload/ (per-second CSVs, logs), docs/img/overload-*.png and the
 # overload section of docs/BENCHMARKS.md.
 set -euo pipefail

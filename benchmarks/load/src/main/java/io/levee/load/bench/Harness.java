@@ -13,11 +13,14 @@ import java.util.List;
 /**
  * What a benchmark run shares: the stub and the HTTP client (both in this, the generator's, JVM), and
  * how to start the application with a contender. Levee's rules are written here: for the overload
- * runs only the {@code system} rule with its defaults, the harness's own paths excluded.
+ * runs only the {@code system} rule with its defaults, the harness's own paths excluded, answering
+ * 429 like every other contender. (Levee's default for {@code system} is 503, and Tomcat closes the
+ * connection after any 503: each rejected client would reconnect, which costs the overloaded
+ * server more than the reject itself. docs/BENCHMARKS.md has the numbers.)
  */
 final class Harness implements AutoCloseable {
   static final String SYSTEM_RULES =
-      "version: 1\nsystem:\n  exclude: [\"/bench/**\"]\n  adaptive: {}\n";
+      "version: 1\nsystem:\n  exclude: [\"/bench/**\"]\n  adaptive: {}\n  on-block: { status: 429 }\n";
 
   final Options options;
   final Stub stub;
@@ -33,7 +36,11 @@ final class Harness implements AutoCloseable {
   }
 
   AppProcess startApp(String contender, String label) throws Exception {
-    return startApp(contender, label, contender.equals("levee") ? SYSTEM_RULES : null);
+    return startApp(contender, label, contender.equals("levee") ? leveeRules() : null);
+  }
+
+  private String leveeRules() throws IOException {
+    return options.leveeRules == null ? SYSTEM_RULES : Files.readString(options.leveeRules);
   }
 
   /** Starts the application; with {@code rules} (or for the contender "levee") under the agent. */

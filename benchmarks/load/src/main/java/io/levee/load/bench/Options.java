@@ -17,6 +17,8 @@ final class Options {
   int staticLimit;
   double rate = 300;
   String agent;
+  /** Rules for the contender "levee" instead of the system rule with its defaults. */
+  Path leveeRules;
   String appCpus = "";
   Path out = Path.of("benchmarks/load/target/overload");
   Path img = Path.of("docs/img");
@@ -36,6 +38,7 @@ final class Options {
         case "--static-limit" -> o.staticLimit = Integer.parseInt(args[++i]);
         case "--rate" -> o.rate = Double.parseDouble(args[++i]);
         case "--agent" -> o.agent = args[++i];
+        case "--levee-rules" -> o.leveeRules = Path.of(args[++i]);
         case "--app-cpus" -> o.appCpus = args[++i];
         case "--out" -> o.out = Path.of(args[++i]);
         case "--img" -> o.img = Path.of(args[++i]);

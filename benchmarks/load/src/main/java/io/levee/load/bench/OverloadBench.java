@@ -18,7 +18,7 @@ import java.util.Random;
  * writes per-second CSVs, the markdown section for docs/BENCHMARKS.md and the plots.
  *
  * <p>Options: {@code --quick --runs N --contender a,b --scenario s,t --capacity C --static-limit N
- * --agent JAR --app-cpus CPUS --out DIR --img DIR}.
+ * --levee-rules FILE --agent JAR --app-cpus CPUS --out DIR --img DIR}.
  */
 public final class OverloadBench {
   private OverloadBench() {}
