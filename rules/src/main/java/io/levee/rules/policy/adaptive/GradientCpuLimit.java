@@ -25,7 +25,8 @@ import io.levee.rules.model.AdaptiveSpec;
  *                      ratio <= FLAT, maxInFlight >= L / 2 : L = L + max(sqrt(L), L * FAST_GROWTH)
  *                      ratio <= FLAT, maxInFlight <  L / 2 : L moves toward held, never below it
  *   otherwise                                           : L unchanged
- *   peak = max(maxInFlight, peak decaying with PEAK_MEMORY_NANOS);  held = 2 peak + HEADROOM * sqrt(peak)
+ *   peak = max(maxInFlight, peak decaying with PEAK_MEMORY_NANOS)
+ *   held = max(initial-limit / 2, 2 peak + HEADROOM * sqrt(peak))
  *   L clamped to [min-limit, max-limit]; kept as a double so small steps add up
  * </pre>
  *
@@ -75,18 +76,18 @@ import io.levee.rules.model.AdaptiveSpec;
  *
  * <p><b>Regimes.</b> Healthy: the limit grows while in use; while the application needs less, it
  * comes down slowly (time constant {@code IDLE_DECAY_NANOS}) toward {@code held}, twice the peak
- * concurrency of the last seconds plus headroom, and never below it. So a healthy service is never
- * cut below what it uses and sees no rejects, and a sudden overload meets a limit near what the
- * application needed a moment ago rather than the initial or a long-forgotten peak: on the
- * benchmark's one-CPU page a held limit of 20 let 20 calls share the CPU when the load jumped to
- * twice the capacity, and the requests being turned away waited behind them (admitted p99 over the
- * step 90-146 ms; with the limit held near 6, 31-47 ms).
- * Overload: cut from the concurrency actually in use, at most to a quarter per window. Near the knee
- * (median between {@code FLAT} and {@code TOLERANCE} times the baseline) the limit holds while the
- * CPU is below target, apart from probes: no slow upward creep under mild overload
- * (concurrency-limits #134); above it, it holds at {@code busy}. Failures above {@code
- * DROP_TOLERANCE} of the calls count as congestion (timeouts hide the gradient: #137); below it, a
- * service's usual error rate does not erode the limit.
+ * concurrency of the last seconds plus headroom, never below it and never below half the initial
+ * limit (a quiet service whose peak is one call must still take a burst of a browser's parallel
+ * requests). So a healthy service is never cut below what it uses and sees no rejects, and a sudden
+ * overload meets a limit near what the application needed a moment ago rather than a long-forgotten
+ * peak: on the benchmark's one-CPU page a held limit of 20 let 20 calls share the CPU when the load
+ * jumped to twice the capacity, and the requests being turned away waited behind them (admitted p99
+ * over the step 90-146 ms; resting at 10, 35-53 ms). Overload: cut from the concurrency actually
+ * in use, at most to a quarter per window. Near the knee (median between {@code FLAT} and {@code
+ * TOLERANCE} times the baseline) the limit holds while the CPU is below target, apart from probes:
+ * no slow upward creep under mild overload (concurrency-limits #134); above it, it holds at {@code
+ * busy}. Failures above {@code DROP_TOLERANCE} of the calls count as congestion (timeouts hide the
+ * gradient: #137); below it, a service's usual error rate does not erode the limit.
  *
  * <p><b>Cost.</b> O(1) arithmetic per window, no allocation; the histogram sweep belongs to the
  * recorder. The simulation in the tests ({@code policy.adaptive.sim}) is where the constants come
@@ -114,6 +115,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
 
   private final int minLimit;
   private final int maxLimit;
+  private final double restingFloor;
   private double estimate;
   private int lastLimit = -1;
   private long baselineNanos;
@@ -129,6 +131,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   public GradientCpuLimit(AdaptiveSpec spec) {
     this.minLimit = spec.minLimit;
     this.maxLimit = spec.maxLimit;
+    this.restingFloor = spec.initialLimit / 2.0;
   }
 
   /** The learned no-load median latency; 0 until the first window with enough samples. */
@@ -204,7 +207,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       estimate += Math.max(Math.sqrt(estimate), estimate * FAST_GROWTH);
     } else if (!cpuHot && latencyKnown && ratio <= FLAT && appLimited) {
       double peak = Math.max(1, recentPeak);
-      double held = 2 * peak + HEADROOM * Math.sqrt(peak);
+      double held = Math.max(restingFloor, 2 * peak + HEADROOM * Math.sqrt(peak));
       if (held < estimate) {
         double step = Math.min(1, (double) w.windowNanos() / IDLE_DECAY_NANOS);
         estimate = Math.max(held, estimate - (estimate - held) * step);

@@ -55,6 +55,16 @@ class GradientCpuLimitTest {
   }
 
   @Test
+  void restsNoLowerThanHalfTheInitialLimitSoAQuietServiceTakesABurst() {
+    GradientCpuLimit g = fresh();
+    int limit = 40;
+    for (int i = 0; i < 100; i++) {
+      limit = g.nextLimit(window(10 * MS, 1, 0, 0.05), limit);
+    }
+    assertThat(limit).isEqualTo(spec.initialLimit / 2); // 2 * 1 + 2 sqrt(1) would be 4
+  }
+
+  @Test
   void keepsItsLimitWhileLittleIsUsedButTheCpuIsBusyOrCallsAreSlow() {
     int limit = 40;
     for (int i = 0; i < 20; i++) {
