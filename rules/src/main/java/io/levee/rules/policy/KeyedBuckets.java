@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * the least recently used eighth (at least one entry) by their stamps, so a flood of new keys costs
  * one scan per {@code maxKeys/8} insertions rather than one per insertion. The order is exact among
  * what the scan saw; entries touched during the scan may be evicted anyway, which only costs that
- * key a fresh, full bucket.
+ * key a fresh, full bucket, and if the keys the scan picked were all touched meanwhile, arbitrary
+ * entries go instead until the map has room.
  *
  * <p>A key's bucket starts full when the key is first seen or seen again after eviction: eviction
  * forgets, it never blocks. A null key shares one bucket, outside the cap.
@@ -106,6 +107,14 @@ public final class KeyedBuckets {
           it.hasNext() && removed < batch; ) {
         Map.Entry<String, Entry> e = it.next();
         if (e.getValue().lastUsed <= cutoff && buckets.remove(e.getKey(), e.getValue())) {
+          removed++;
+        }
+      }
+      // Keys touched since the snapshot were skipped; if that left the map full, take any entries
+      // until it has room, so the bound holds whatever the other threads did meanwhile.
+      for (Iterator<String> it = buckets.keySet().iterator();
+          it.hasNext() && buckets.size() >= maxKeys; ) {
+        if (buckets.remove(it.next()) != null) {
           removed++;
         }
       }
