@@ -35,8 +35,9 @@ final class CompiledRules {
     this.withSystemUnprobed = new EnginePermit[resources.length];
     for (int i = 0; i < resources.length; i++) {
       if (system != null) {
-        withSystem[i] = new EnginePermit(resources[i], system, true);
-        withSystemUnprobed[i] = new EnginePermit(resources[i], system, false);
+        int cls = Engine.resourceClass(i);
+        withSystem[i] = new EnginePermit(resources[i], system, true, cls);
+        withSystemUnprobed[i] = new EnginePermit(resources[i], system, false, cls);
       }
     }
   }

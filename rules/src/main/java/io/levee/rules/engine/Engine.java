@@ -4,6 +4,7 @@ import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Faults;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.CircuitBreaker;
+import io.levee.rules.policy.adaptive.AdaptiveLimiter;
 import io.levee.rules.policy.adaptive.CpuSource;
 import io.levee.rules.time.Clock;
 import java.util.ArrayList;
@@ -96,8 +97,10 @@ public final class Engine {
     if (system != null || (resource != null && resource.timesCalls)) {
       starts.decided(now);
     }
+    int cls = 0;
     if (system != null) {
-      Blocked shed = system.decide(resource, now);
+      cls = i >= 0 ? resourceClass(i) : pathClass(path);
+      Blocked shed = system.decide(resource, cls, now);
       if (shed != null) {
         return shed;
       }
@@ -107,7 +110,7 @@ public final class Engine {
         return null;
       }
       system.countAdmitted();
-      return system.permit;
+      return system.permit(cls);
     }
     Object decision;
     try {
@@ -115,13 +118,13 @@ public final class Engine {
     } catch (RuntimeException | Error e) {
       // The call goes through untracked: the system permit taken above must not leak.
       if (system != null) {
-        system.giveBack();
+        system.giveBack(cls);
       }
       throw e;
     }
     if (decision instanceof Blocked) {
       if (system != null) {
-        system.giveBack();
+        system.giveBack(cls);
       }
       return decision;
     }
@@ -131,6 +134,40 @@ public final class Engine {
     }
     system.countAdmitted();
     return ((EnginePermit) decision).breakerAdmitted ? c.withSystem[i] : c.withSystemUnprobed[i];
+  }
+
+  /**
+   * The class of a request for the system limit's reserve ({@link AdaptiveLimiter}): the resource it
+   * matched, else its page, the path up to its second segment, ending before a segment that starts
+   * with a digit (an id): {@code /orders/42} and {@code /orders/43} are one page, {@code /api/orders}
+   * and {@code /api/users} two. Folded into {@link AdaptiveLimiter#CLASSES}; pages that share one
+   * share their reserve, which only makes it coarser. Allocates nothing.
+   */
+  static int pathClass(String path) {
+    if (path == null) {
+      return 0;
+    }
+    int h = 1;
+    int segments = 0;
+    int n = path.length();
+    for (int k = 0; k < n; k++) {
+      char ch = path.charAt(k);
+      if (ch == '/') {
+        if (k + 1 < n && Character.isDigit(path.charAt(k + 1)) || ++segments > 2) {
+          break;
+        }
+      } else if (ch == '?' || ch == ';') {
+        break;
+      }
+      h = 31 * h + ch;
+    }
+    h ^= h >>> 16;
+    return (h ^ h >>> 8) & (AdaptiveLimiter.CLASSES - 1);
+  }
+
+  /** The class of a request that matched resource {@code i}: see {@link #pathClass}. */
+  static int resourceClass(int i) {
+    return (i * 7 + 3) & (AdaptiveLimiter.CLASSES - 1);
   }
 
   /** An outbound {@code HttpURLConnection} call. */
@@ -194,7 +231,7 @@ public final class Engine {
       }
     } finally {
       if (p.system != null) {
-        p.system.complete(now, duration, status, error, outcome);
+        p.system.complete(now, duration, status, error, outcome, p.systemClass);
       }
     }
   }

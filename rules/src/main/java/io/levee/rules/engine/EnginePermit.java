@@ -16,12 +16,19 @@ final class EnginePermit extends Permit {
   final boolean breakerAdmitted;
   /** Whether the call needs its start and end instants: a policy or the metrics time it. */
   final boolean timed;
+  /** The class the system permit was taken for (see {@code Engine#servlet}); 0 without one. */
+  final int systemClass;
 
   EnginePermit(ResourceRuntime resource, SystemRuntime system) {
     this(resource, system, true);
   }
 
   EnginePermit(ResourceRuntime resource, SystemRuntime system, boolean breakerAdmitted) {
+    this(resource, system, breakerAdmitted, 0);
+  }
+
+  EnginePermit(
+      ResourceRuntime resource, SystemRuntime system, boolean breakerAdmitted, int systemClass) {
     super(
         millis(resource == null ? 0 : resource.rule.timeouts.connectNanos),
         millis(resource == null ? 0 : resource.rule.timeouts.readNanos),
@@ -30,6 +37,7 @@ final class EnginePermit extends Permit {
     this.system = system;
     this.breakerAdmitted = breakerAdmitted;
     this.timed = system != null || (resource != null && resource.timesCalls);
+    this.systemClass = systemClass;
   }
 
   /** Rounded up, so a timeout of 1 µs is 1 ms rather than 0, which would mean infinite. */

@@ -20,7 +20,8 @@ final class SystemRuntime extends ResourceView {
   static final String NAME = "system";
 
   final SystemRule rule;
-  final EnginePermit permit;
+  /** Per class: the permit of a request that no resource tracks. */
+  private final EnginePermit[] permits = new EnginePermit[AdaptiveLimiter.CLASSES];
   private final boolean monitor;
   private final AdaptiveLimiter limiter;
   private final FailureClassifier failures = new FailureClassifier(FailureSpec.DEFAULT);
@@ -32,7 +33,14 @@ final class SystemRuntime extends ResourceView {
     this.monitor = rule.mode == Mode.MONITOR;
     this.limiter = AdaptiveLimiter.create(rule.adaptive, clock, cpu);
     this.answers = new BlockAnswers(NAME, CallKind.SERVLET, rule.onBlock);
-    this.permit = new EnginePermit(null, this);
+    for (int cls = 0; cls < permits.length; cls++) {
+      permits[cls] = new EnginePermit(null, this, true, cls);
+    }
+  }
+
+  /** The permit of a request of class {@code cls} that no resource tracks. */
+  EnginePermit permit(int cls) {
+    return permits[cls];
   }
 
   /** SystemRule has no value equality of its own; these are all its fields. */
@@ -46,10 +54,12 @@ final class SystemRuntime extends ResourceView {
 
   /**
    * Null when the system permit was taken; otherwise the answer. {@code resource}, the resource the
-   * call matched or null, counts the block as well. {@code now}: the clock read for this decision.
+   * call matched or null, counts the block as well; {@code cls} is the request's class ({@link
+   * io.levee.rules.engine.Engine}). {@code now}: the clock read for this decision.
    */
-  Blocked decide(ResourceRuntime resource, long now) {
-    boolean within = monitor ? limiter.acquireUnconditionally() : limiter.tryAcquire(now);
+  Blocked decide(ResourceRuntime resource, int cls, long now) {
+    boolean within =
+        monitor ? limiter.acquireUnconditionally(cls) : limiter.tryAcquire(now, cls);
     if (within) {
       return null;
     }
@@ -61,21 +71,22 @@ final class SystemRuntime extends ResourceView {
   }
 
   /** Gives the permit back unused: a resource policy blocked the call after the system admitted it. */
-  void giveBack() {
-    limiter.releaseWithoutSample();
+  void giveBack(int cls) {
+    limiter.releaseWithoutSample(cls);
   }
 
   /**
    * Frees the permit of a call that ended at {@code now}. {@code outcome} is the resource's
    * classification, or null for a call no resource tracked (then the default {@code failure:}
-   * applies).
+   * applies); {@code cls} the class the permit was taken for.
    */
-  void complete(long now, long durationNanos, int status, Throwable error, Outcome outcome) {
+  void complete(
+      long now, long durationNanos, int status, Throwable error, Outcome outcome, int cls) {
     Outcome o = outcome != null ? outcome : failures.classify(status, error);
     if (o == Outcome.IGNORED) {
-      limiter.releaseWithoutSample();
+      limiter.releaseWithoutSample(cls);
     } else {
-      limiter.release(now, durationNanos, o == Outcome.FAILURE);
+      limiter.release(now, durationNanos, o == Outcome.FAILURE, cls);
     }
     countCompleted(o, durationNanos);
   }

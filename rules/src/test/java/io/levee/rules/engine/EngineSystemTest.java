@@ -5,6 +5,8 @@ import static io.levee.rules.engine.Fixture.permit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.bootstrap.Blocked;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -70,5 +72,34 @@ class EngineSystemTest {
     }
     assertThat(f.view("system").inFlight()).isEqualTo(5);
     f.ok(one);
+  }
+
+  @Test
+  void aPageThatFillsTheLimitLeavesTheTopEighthToTheOtherPages() {
+    f.apply("system:\n  adaptive: { min-limit: 16, max-limit: 16, initial-limit: 16 }\n");
+    assertThat(Engine.pathClass("/reports/7")).isNotEqualTo(Engine.pathClass("/search"));
+    f.ok(permit(f.get("/search")));
+    List<Object> held = new ArrayList<>();
+    for (int i = 0; i < 14; i++) {
+      held.add(permit(f.get("/reports/" + i)));
+    }
+    assertThat(blocked(f.get("/reports/99")).reason).isEqualTo("system");
+    held.add(permit(f.get("/search")));
+    held.add(permit(f.get("/search?q=2")));
+    assertThat(f.view("system").inFlight()).isEqualTo(16);
+    for (Object permit : held) {
+      f.ok(permit);
+    }
+    assertThat(f.view("system").inFlight()).isZero();
+  }
+
+  @Test
+  void aPageIsItsPathUpToTwoSegmentsWithoutIds() {
+    assertThat(Engine.pathClass("/orders/1")).isEqualTo(Engine.pathClass("/orders/2"));
+    assertThat(Engine.pathClass("/orders/1/lines")).isEqualTo(Engine.pathClass("/orders"));
+    assertThat(Engine.pathClass("/api/orders/9")).isEqualTo(Engine.pathClass("/api/orders/x/y"));
+    assertThat(Engine.pathClass("/api/orders")).isNotEqualTo(Engine.pathClass("/api/users"));
+    assertThat(Engine.pathClass("/cpu")).isNotEqualTo(Engine.pathClass("/io"));
+    assertThat(Engine.pathClass(null)).isBetween(0, 15);
   }
 }

@@ -3,6 +3,7 @@ package io.levee.rules.policy.adaptive;
 import io.levee.rules.model.AdaptiveSpec;
 import io.levee.rules.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Enforces the limit a {@link LimitAlgorithm} decides: at most {@link #limit()} calls in flight.
@@ -12,6 +13,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>A window lasts at least twice the last median latency, clamped to [50 ms, 1 s], and closes
  * once it is that old and holds {@link #MIN_EVENTS} completions, or once it is 1 s old, whatever it
  * holds. Low-traffic resources therefore get one decision a second on what little they saw.
+ *
+ * <p><b>Classes.</b> A caller may say which class a call belongs to (the {@code system} rule: the
+ * page, see {@code Engine}), one of {@link #CLASSES}; calls of one class only, the usual case of a
+ * resource's limit, see the plain limit. When calls of more than one class were admitted in the
+ * last second or so, the top eighth of the limit is kept for the classes holding less than the mean
+ * share of the calls in flight: a page whose calls pile up (a slower downstream) stops at seven
+ * eighths and is turned away first, while the other pages are still admitted up to the whole limit.
+ * Without it, one page that can fill the container's worker threads leaves the others waiting for a
+ * thread, where no limit sees them. The reserve is {@code limit / 8}, so it is 0 below a limit of 8.
+ * And every class keeps a floor: one holding fewer than {@code limit / (2 * active classes)} calls
+ * (rounded down) is admitted even at the limit, so a page that did not fill the limit does not wait while a cut
+ * drains the calls of the page that did (the limit may fall below the calls in flight). The limit
+ * can so be passed by at most half of itself, and only by the classes holding the least.
  *
  * <p>Concurrency: {@code inFlight} is CAS-incremented against the volatile {@code limit} and
  * decremented on release; the limit may be lowered below {@code inFlight}, which then drains. Any
@@ -25,6 +39,10 @@ public final class AdaptiveLimiter {
   static final long MIN_WINDOW_NANOS = 50_000_000L;
   static final long MAX_WINDOW_NANOS = 1_000_000_000L;
   static final int MIN_EVENTS = 40;
+  /** How many classes of calls a limiter tells apart; callers fold their classes into these. */
+  public static final int CLASSES = 16;
+  /** How long a class counts as active after its last admitted call, at least. */
+  static final long CLASS_MEMORY_NANOS = 1_000_000_000L;
 
   private final AdaptiveSpec spec;
   private final Clock clock;
@@ -34,6 +52,11 @@ public final class AdaptiveLimiter {
   private final WindowSample sample = new WindowSample();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger closing = new AtomicInteger();
+  private final AtomicIntegerArray classInFlight = new AtomicIntegerArray(CLASSES);
+  /** Bit per class admitted since {@code seenSince}; {@code seenBefore}: the period before it. */
+  private final AtomicInteger seen = new AtomicInteger();
+  private volatile int seenBefore;
+  private volatile long seenSince;
   private volatile int limit;
   private volatile long windowStart;
   private volatile long windowNanos = MIN_WINDOW_NANOS;
@@ -45,6 +68,7 @@ public final class AdaptiveLimiter {
     this.algorithm = algorithm;
     this.limit = clamp(spec.initialLimit);
     this.windowStart = clock.nanoTime();
+    this.seenSince = windowStart;
   }
 
   /** An adaptive limiter with the default algorithm, {@link GradientCpuLimit}. */
@@ -57,19 +81,25 @@ public final class AdaptiveLimiter {
     return tryAcquire(clock.nanoTime());
   }
 
+  /** {@link #tryAcquire(long, int)} for a limiter whose calls are all of one class. */
+  public boolean tryAcquire(long now) {
+    return tryAcquire(now, 0);
+  }
+
   /**
-   * Takes a permit if fewer than {@link #limit()} calls are in flight. {@code now} (this limiter's
+   * Takes a permit if fewer than {@link #limit()} calls are in flight and, in the top eighth of the
+   * limit, if class {@code cls} (0 to {@link #CLASSES} - 1) may use it. {@code now} (this limiter's
    * clock) is only used to close an expired window when the call is rejected.
    */
-  public boolean tryAcquire(long now) {
+  public boolean tryAcquire(long now, int cls) {
     for (; ; ) {
       int current = inFlight.get();
-      if (current >= limit) {
+      if (!within(current, cls)) {
         maybeCloseWindow(now);
         return false;
       }
       if (inFlight.compareAndSet(current, current + 1)) {
-        recorder.inFlight(current + 1);
+        admitted(cls, current + 1);
         return true;
       }
     }
@@ -80,9 +110,39 @@ public final class AdaptiveLimiter {
    * whether it was within the limit.
    */
   public boolean acquireUnconditionally() {
+    return acquireUnconditionally(0);
+  }
+
+  /** {@link #acquireUnconditionally()} for a call of class {@code cls}. */
+  public boolean acquireUnconditionally(int cls) {
     int now = inFlight.incrementAndGet();
-    recorder.inFlight(now);
-    return now <= limit;
+    boolean within = within(now - 1, cls);
+    admitted(cls, now);
+    return within;
+  }
+
+  private boolean within(int current, int cls) {
+    int l = limit;
+    if (current < l - (l >> 3)) {
+      return true;
+    }
+    int active = Integer.bitCount(seen.get() | seenBefore | (1 << cls));
+    if (active < 2) {
+      return current < l;
+    }
+    int mine = classInFlight.get(cls);
+    return current < l ? (long) mine * active < current : mine < l / (2 * active);
+  }
+
+  private void admitted(int cls, int inFlightNow) {
+    classInFlight.incrementAndGet(cls);
+    int bit = 1 << cls;
+    for (int s = seen.get(); (s & bit) == 0; s = seen.get()) {
+      if (seen.compareAndSet(s, s | bit)) {
+        break;
+      }
+    }
+    recorder.inFlight(inFlightNow);
   }
 
   /** {@link #release(long, long, boolean)} at the clock's current instant. */
@@ -90,20 +150,32 @@ public final class AdaptiveLimiter {
     release(clock.nanoTime(), rttNanos, dropped);
   }
 
-  /**
-   * Returns the permit of a call that ended at {@code now} (this limiter's clock). {@code
-   * dropped}: the call failed or timed out, which counts as congestion; calls that Levee rejected
-   * or whose outcome is ignored must not be released here with a sample (use {@link
-   * #releaseWithoutSample()}).
-   */
+  /** {@link #release(long, long, boolean, int)} of a call of class 0. */
   public void release(long now, long rttNanos, boolean dropped) {
+    release(now, rttNanos, dropped, 0);
+  }
+
+  /**
+   * Returns the permit of a call of class {@code cls} that ended at {@code now} (this limiter's
+   * clock). {@code dropped}: the call failed or timed out, which counts as congestion; calls that
+   * Levee rejected or whose outcome is ignored must not be released here with a sample (use {@link
+   * #releaseWithoutSample(int)}).
+   */
+  public void release(long now, long rttNanos, boolean dropped, int cls) {
+    classInFlight.decrementAndGet(cls);
     inFlight.decrementAndGet();
     recorder.record(rttNanos, dropped);
     maybeCloseWindow(now);
   }
 
-  /** Returns a permit without teaching the algorithm anything (an ignored outcome). */
+  /** Returns a permit of class 0 without teaching the algorithm anything (an ignored outcome). */
   public void releaseWithoutSample() {
+    releaseWithoutSample(0);
+  }
+
+  /** Returns a permit of class {@code cls} without teaching the algorithm anything. */
+  public void releaseWithoutSample(int cls) {
+    classInFlight.decrementAndGet(cls);
     inFlight.decrementAndGet();
   }
 
@@ -147,6 +219,10 @@ public final class AdaptiveLimiter {
     long median = sample.percentileRttNanos(0.5);
     windowNanos = Math.min(MAX_WINDOW_NANOS, Math.max(MIN_WINDOW_NANOS, 2 * median));
     windowStart = now;
+    if (now - seenSince >= CLASS_MEMORY_NANOS) {
+      seenBefore = seen.getAndSet(0);
+      seenSince = now;
+    }
   }
 
   private int clamp(int value) {

@@ -142,6 +142,57 @@ class AdaptiveLimiterTest {
   }
 
   @Test
+  void aClassThatFillsTheLimitLeavesTheTopEighthToTheOthers() {
+    AdaptiveLimiter shared = new AdaptiveLimiter(new AdaptiveSpec(1, 50, 16, 0.7), clock, cpu, algorithm);
+    assertThat(shared.tryAcquire(clock.nanoTime(), 0)).isTrue();
+    shared.release(clock.nanoTime(), MS, false, 0);
+
+    assertThat(acquire(shared, 1, 20)).as("the slow page, with the fast one seen").isEqualTo(14);
+    // The fast page takes the reserve up to the limit, then its floor of 16 / (2 * 2) calls.
+    assertThat(acquire(shared, 0, 20)).isEqualTo(4);
+    assertThat(shared.inFlight()).isEqualTo(18);
+    assertThat(shared.tryAcquire(clock.nanoTime(), 1)).isFalse();
+
+    shared.releaseWithoutSample(0);
+    assertThat(shared.tryAcquire(clock.nanoTime(), 1)).as("still above its share").isFalse();
+    assertThat(shared.tryAcquire(clock.nanoTime(), 0)).isTrue();
+  }
+
+  @Test
+  void oneClassAloneHasTheWholeLimitOnceTheOthersAreForgotten() {
+    AdaptiveLimiter shared = new AdaptiveLimiter(new AdaptiveSpec(1, 50, 16, 0.7), clock, cpu, algorithm);
+    assertThat(acquire(shared, 1, 20)).as("never saw another class").isEqualTo(16);
+    release(shared, 1, 16);
+    assertThat(shared.tryAcquire(clock.nanoTime(), 0)).isTrue();
+    shared.release(clock.nanoTime(), MS, false, 0);
+    assertThat(acquire(shared, 1, 20)).isEqualTo(14);
+    release(shared, 1, 14);
+
+    for (int second = 0; second < 2; second++) {
+      clock.advanceMillis(1_100);
+      assertThat(shared.tryAcquire(clock.nanoTime(), 1)).isTrue();
+      shared.release(clock.nanoTime(), MS, false, 1);
+    }
+    assertThat(acquire(shared, 1, 20)).as("class 0 idle for two seconds").isEqualTo(16);
+  }
+
+  private int acquire(AdaptiveLimiter shared, int cls, int attempts) {
+    int admitted = 0;
+    for (int i = 0; i < attempts; i++) {
+      if (shared.tryAcquire(clock.nanoTime(), cls)) {
+        admitted++;
+      }
+    }
+    return admitted;
+  }
+
+  private void release(AdaptiveLimiter shared, int cls, int calls) {
+    for (int i = 0; i < calls; i++) {
+      shared.release(clock.nanoTime(), MS, false, cls);
+    }
+  }
+
+  @Test
   void manyThreadsNeverExceedTheLimitAndLeaveNothingInFlight() throws Exception {
     ManualClock clock = new ManualClock();
     AdaptiveLimiter shared =

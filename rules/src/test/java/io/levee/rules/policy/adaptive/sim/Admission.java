@@ -11,6 +11,16 @@ public interface Admission {
 
   void release(long now, long rttNanos);
 
+  /** {@link #tryAcquire(long)} for a request of page {@code cls} (0 for /cpu, 1 for /io). */
+  default boolean tryAcquire(long now, int cls) {
+    return tryAcquire(now);
+  }
+
+  /** {@link #release(long, long)} of a request of page {@code cls}. */
+  default void release(long now, long rttNanos, int cls) {
+    release(now, rttNanos);
+  }
+
   /** The smoothed process CPU load, every 100 ms, as the agent's sampler reports it. */
   void cpu(long now, double load);
 
@@ -59,14 +69,24 @@ public interface Admission {
     return new Admission() {
       @Override
       public boolean tryAcquire(long now) {
+        return tryAcquire(now, 0);
+      }
+
+      @Override
+      public boolean tryAcquire(long now, int cls) {
         advance(now);
-        return limiter.tryAcquire(now);
+        return limiter.tryAcquire(now, cls);
       }
 
       @Override
       public void release(long now, long rttNanos) {
+        release(now, rttNanos, 0);
+      }
+
+      @Override
+      public void release(long now, long rttNanos, int cls) {
         advance(now);
-        limiter.release(now, rttNanos, false);
+        limiter.release(now, rttNanos, false, cls);
       }
 
       @Override

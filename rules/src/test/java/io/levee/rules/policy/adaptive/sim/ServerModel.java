@@ -107,7 +107,7 @@ public final class ServerModel {
   }
 
   private void onThread(Request r) {
-    r.admitted = admission.tryAcquire(now);
+    r.admitted = admission.tryAcquire(now, r.cpuPage ? 0 : 1);
     if (r.admitted) {
       r.acquired = now;
     }
@@ -135,7 +135,7 @@ public final class ServerModel {
 
   private void finish(Request r) {
     if (r.admitted) {
-      admission.release(now, now - r.acquired);
+      admission.release(now, now - r.acquired, r.cpuPage ? 0 : 1);
     }
     r.answered = true;
     metrics.answered(r, now, r.gaveUp);

@@ -98,6 +98,21 @@ class SystemLimitSimulationTest {
   }
 
   @Test
+  void keepsTheFastPageWhenTheSlowOneCouldHoldEveryThread() {
+    // The benchmark's slow-io on one CPU: /io at 1.5C needs 236 threads once its downstream takes
+    // 400 ms. The reserve keeps the top eighth of the limit for /cpu, so /io stops at 175 and
+    // /cpu finds threads free; without it /cpu waits behind /io for a thread.
+    Scenario.Server oneCpu = Scenario.Server.ONE_CPU;
+    double ioRate = 1.5 * oneCpu.c();
+    for (long seed = 1; seed <= 3; seed++) {
+      double[] slow = Outcomes.slow(oneCpu, levee(), ioRate, seed);
+      assertThat(slow[0]).as("/cpu goodput kept, seed %s", seed).isGreaterThanOrEqualTo(0.95);
+    }
+    double[] none = Outcomes.slow(oneCpu, Admission.none(), ioRate, SEED);
+    assertThat(none[0]).as("/cpu goodput kept without a limit").isLessThan(0.5);
+  }
+
+  @Test
   void recoversFromARetryStormWithinTenSeconds() {
     double[] storm = Outcomes.retry(levee(), SEED);
     assertThat(storm[3]).as("seconds to 95 %% goodput after 3C -> 0.7C").isLessThanOrEqualTo(10);
