@@ -15,7 +15,9 @@ import io.levee.rules.model.AdaptiveSpec;
  *
  * <pre>
  *   ratio    = p50 / baseline
- *   gLatency = ratio > TOLERANCE ? TOLERANCE / ratio : 1   (CPU below target: only on the 2nd such window in a row)
+ *   gLatency = ratio > TOLERANCE ? TOLERANCE / ratio : 1   (CPU below target: only on the 2nd such
+ *                                                          window in a row, and not within 10 s of a
+ *                                                          cut that found a slower dependency)
  *   gDrops   = dropRate > DROP_TOLERANCE ? 1 - dropRate : 1
  *   g        = max(MAX_CUT, min(gLatency, gDrops))
  *   T        = g * min(L, maxInFlight);   busy = T + HEADROOM * sqrt(T)
@@ -55,7 +57,10 @@ import io.levee.rules.model.AdaptiveSpec;
  * the next window: if the median did not fall with the concurrency, the calls were not queueing
  * behind this limit, so the baseline takes the new median at once and the limit goes back. Meanwhile
  * the fast growth while the CPU is idle lets the limit follow the calls that hold permits longer, so
- * a fast page is not starved by a slow one sharing the limit.
+ * a fast page is not starved by a slow one sharing the limit. After such a check, latency rises with
+ * the CPU below target do not cut for {@code SLOW_DEPENDENCY_MEMORY_NANOS}: in a service that mixes
+ * fast and slow pages the median flips between them with the mix a limit lets through (the
+ * benchmark's slow-io: 3 ms or 400 ms from one window to the next), and each flip would cut again.
  *
  * <p><b>Baseline.</b> A low envelope of the windows' medians. It follows a lower median quickly
  * (halfway each window). It rises only slowly (time constant {@code RELEARN_NANOS}) and only while
@@ -112,6 +117,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   static final double HEADROOM = 2;
   static final long IDLE_DECAY_NANOS = 2_000_000_000L;
   static final long PEAK_MEMORY_NANOS = 10_000_000_000L;
+  static final long SLOW_DEPENDENCY_MEMORY_NANOS = 10_000_000_000L;
 
   private final int minLimit;
   private final int maxLimit;
@@ -127,6 +133,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   private long checkP50;
   private double checkCpu;
   private boolean coolRise;
+  /** Time left during which a latency rise with the CPU below target does not cut. */
+  private long slowDependencyNanos;
 
   public GradientCpuLimit(AdaptiveSpec spec) {
     this.minLimit = spec.minLimit;
@@ -169,13 +177,15 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         // Fewer calls in flight, same latency: not a queue behind this limit, a slower dependency.
         baselineNanos = p50;
         estimate = before;
+        slowDependencyNanos = SLOW_DEPENDENCY_MEMORY_NANOS;
         return remember((int) Math.round(estimate));
       }
     }
     double ratio = latencyKnown ? (double) p50 / baselineNanos : 1;
 
     double g = 1;
-    boolean rise = ratio > TOLERANCE;
+    slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
+    boolean rise = ratio > TOLERANCE && (cpuHot || slowDependencyNanos == 0);
     coolRise = rise && !cpuHot && !coolRise && w.maxInFlight() < estimate;
     if (rise && !coolRise) {
       g = TOLERANCE / ratio;

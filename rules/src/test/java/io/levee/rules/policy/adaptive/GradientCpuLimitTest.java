@@ -248,6 +248,28 @@ class GradientCpuLimitTest {
   }
 
   @Test
+  void aMixOfFastAndSlowPagesDoesNotCutAgainAfterASlowerDependencyWasFound() {
+    int limit = 40;
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
+    assertThat(limit).isEqualTo(40);
+    // The fast page dominates some windows, the slow one others: the median flips.
+    for (int i = 0; i < 20; i++) {
+      long p50 = i % 3 == 0 ? 3 * MS : 100 * MS;
+      limit = algorithm.nextLimit(window(p50, 39, 0, 0.3), limit);
+      assertThat(limit).as("window %s", i).isGreaterThanOrEqualTo(40);
+    }
+    for (int i = 0; i < 50; i++) {
+      limit = algorithm.nextLimit(window(3 * MS, 10, 0, 0.3), limit);
+    }
+    // Ten seconds later a rise with idle CPU cuts again, as it did the first time.
+    limit = algorithm.nextLimit(window(100 * MS, 39, 0, 0.2), limit);
+    limit = algorithm.nextLimit(window(100 * MS, 39, 0, 0.2), limit);
+    assertThat(limit).isLessThan(40);
+  }
+
+  @Test
   void doesNotAcceptAHigherLatencyWhileTheCpuClimbs() {
     int limit = algorithm.nextLimit(window(30 * MS, 40, 0, 0.5), 40);
     assertThat(limit).isBetween(26, 27);
