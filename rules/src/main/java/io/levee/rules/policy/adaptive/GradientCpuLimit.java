@@ -54,7 +54,7 @@ import io.levee.rules.model.AdaptiveSpec;
  * <p><b>A slower dependency is not overload.</b> Calls that wait on a downstream use no CPU; with
  * the CPU below target a latency rise must show in two windows in a row before it cuts (one window
  * of a mixed service is easily dominated by its slow calls), and a cut made that way is checked in
- * the next window: if the median did not fall with the concurrency, the calls were not queueing
+ * the next window: if the slow tail (p90) did not fall with the concurrency, the calls were not queueing
  * behind this limit, so the baseline takes the new median at once and the limit goes back. Meanwhile
  * the fast growth while the CPU is idle lets the limit follow the calls that hold permits longer, so
  * a fast page is not starved by a slow one sharing the limit. After such a check, latency rises with
@@ -130,7 +130,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   private double probeFrom;
   private long probeP50;
   private double checkFrom;
-  private long checkP50;
+  private long checkP90;
   private double checkCpu;
   private boolean coolRise;
   /** Time left during which a latency rise with the CPU below target does not cut. */
@@ -173,8 +173,11 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       double before = checkFrom;
       checkFrom = 0;
       boolean cpuRose = w.cpu() > checkCpu + CPU_NOISE;
-      if (latencyKnown && !cpuHot && !cpuRose && dropsTolerated && p50 >= checkP50 * PROBE_FALL) {
+      long p90 = w.percentileRttNanos(0.9);
+      if (latencyKnown && !cpuHot && !cpuRose && dropsTolerated && p90 >= checkP90 * PROBE_FALL) {
         // Fewer calls in flight, same latency: not a queue behind this limit, a slower dependency.
+        // The tail, not the median: with fewer slow calls admitted, the fast ones may become the
+        // median of a mixed service while the slow ones take as long as before.
         baselineNanos = p50;
         estimate = before;
         slowDependencyNanos = SLOW_DEPENDENCY_MEMORY_NANOS;
@@ -210,7 +213,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       estimate = Math.max(estimate * MAX_CUT, target);
       if (rise && dropsTolerated) {
         checkFrom = before;
-        checkP50 = p50;
+        checkP90 = w.percentileRttNanos(0.9);
         checkCpu = w.cpu();
       }
     } else if (!cpuHot && latencyKnown && ratio <= FLAT && !appLimited) {

@@ -270,6 +270,17 @@ class GradientCpuLimitTest {
   }
 
   @Test
+  void recognisesASlowerDependencyWhenTheCutMakesTheFastPageTheMedian() {
+    int limit = 40;
+    limit = algorithm.nextLimit(mix(3 * MS, 10, 400 * MS, 30, 20, 0.3), limit);
+    limit = algorithm.nextLimit(mix(3 * MS, 10, 400 * MS, 30, 20, 0.3), limit);
+    assertThat(limit).isEqualTo(10);
+    // Fewer slow calls admitted: the fast page is the median now, the slow one as slow as before.
+    limit = algorithm.nextLimit(mix(3 * MS, 30, 400 * MS, 10, 10, 0.3), limit);
+    assertThat(limit).isEqualTo(40);
+  }
+
+  @Test
   void doesNotAcceptAHigherLatencyWhileTheCpuClimbs() {
     int limit = algorithm.nextLimit(window(30 * MS, 40, 0, 0.5), 40);
     assertThat(limit).isBetween(26, 27);
@@ -357,6 +368,19 @@ class GradientCpuLimitTest {
     }
     for (int i = 0; i < drops; i++) {
       w.drop();
+    }
+    return w.setMaxInFlight(maxInFlight).setCpu(cpu, TARGET).setWindowNanos(WINDOW);
+  }
+
+  /** A window of {@code fast} calls of {@code fastNanos} and {@code slow} of {@code slowNanos}. */
+  private static WindowSample mix(
+      long fastNanos, int fast, long slowNanos, int slow, int maxInFlight, double cpu) {
+    WindowSample w = new WindowSample();
+    for (int i = 0; i < fast; i++) {
+      w.record(fastNanos);
+    }
+    for (int i = 0; i < slow; i++) {
+      w.record(slowNanos);
     }
     return w.setMaxInFlight(maxInFlight).setCpu(cpu, TARGET).setWindowNanos(WINDOW);
   }
