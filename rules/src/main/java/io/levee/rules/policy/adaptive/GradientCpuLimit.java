@@ -189,7 +189,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     double g = 1;
     slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
     boolean rise = ratio > TOLERANCE && (cpuHot || slowDependencyNanos == 0);
-    coolRise = rise && !cpuHot && !coolRise && w.maxInFlight() < currentLimit;
+    coolRise = rise && !cpuHot && !coolRise && w.maxInFlight() < estimate;
     if (rise && !coolRise) {
       g = TOLERANCE / ratio;
     }

@@ -95,19 +95,6 @@ class GradientCpuLimitTest {
   }
 
   @Test
-  void aLimitThatCameDownPartWayIsFullWhenEveryPermitIsTaken() {
-    // The decay toward 9.46 first enforces 10 while its estimate is still above 10 (below 10.5).
-    // Ten calls in flight is then a full limit, and a rise cuts at once.
-    GradientCpuLimit g = fresh();
-    int limit = 20;
-    for (int i = 0; i < 100 && limit > 10; i++) {
-      limit = g.nextLimit(window(10 * MS, 3, 0, 0.3), limit);
-    }
-    assertThat(limit).isEqualTo(10);
-    assertThat(g.nextLimit(window(40 * MS, 10, 0, 0.6), 10)).isEqualTo(5);
-  }
-
-  @Test
   void keepsCuttingWhenLatencyFallsWithTheCut() {
     int cut = algorithm.nextLimit(window(30 * MS, 40, 0, 0.2), 40);
     int next = algorithm.nextLimit(window(20 * MS, cut, 0, 0.2), cut);
