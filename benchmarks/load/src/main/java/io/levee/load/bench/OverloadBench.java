@@ -60,6 +60,7 @@ public final class OverloadBench {
       if (contender.equals("static")) {
         app.get("/bench/static?limit=" + staticLimit);
       }
+      h.loop(app, contender, false).run(Scenarios.jitWarmUp(c, h.options.quick));
       for (String scenario : h.options.scenarios) {
         List<Phase> phases = Scenarios.phases(scenario, c, h.options.quick);
         OpenLoop loop = h.loop(app, contender, Scenarios.retries(scenario));

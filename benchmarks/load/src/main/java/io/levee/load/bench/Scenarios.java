@@ -51,6 +51,17 @@ final class Scenarios {
     }
   }
 
+  /**
+   * Played once by each application before its scenarios and not measured: a burst at 2C, then
+   * 0.5C until the contenders have settled. The scenarios' own 0.5C warm-ups never reject, so
+   * without it the first overload of each application also compiled the contenders' and Tomcat's
+   * reject paths and accepted the extra connections on the one CPU under test (about 120 JIT
+   * compilations and deoptimisations in the first second of the step).
+   */
+  static List<Phase> jitWarmUp(double c, boolean quick) {
+    return List.of(cpu("JIT warm-up at 2C", quick ? 1 : 2, 2 * c), cpu("settle", quick ? 5 : 10, 0.5 * c));
+  }
+
   static Phase cpu(String name, int seconds, double rate) {
     return new Phase(name, seconds, List.of(new Load("cpu", "/cpu", rate, CPU_DEADLINE_MS)), 20);
   }
