@@ -160,6 +160,46 @@ public abstract class ServletContract {
     }
   }
 
+  @Test
+  void aSlowPageCannotTakeTheWholeSystemLimitFromAnotherPage() {
+    // A fixed limit of 16 keeps a reserve of 2 for the pages holding less than their share.
+    String rules =
+        """
+        version: 1
+        system:
+          adaptive: { min-limit: 16, max-limit: 16, initial-limit: 16 }
+          on-block: { status: 503 }
+        """;
+    try (ForkedApp system =
+        ForkedApp.of(application())
+            .jdk(Jdk.require(jdk()))
+            .rules(RulesFile.write(name() + "-pages", rules))
+            .name(name() + "-pages")
+            .start()) {
+      AppClient c = new AppClient(system);
+      assertThat(c.get("/work/fast?ms=0").statusCode()).isEqualTo(200);
+      java.util.concurrent.CompletableFuture<List<HttpResponse<String>>> slow =
+          java.util.concurrent.CompletableFuture.supplyAsync(
+              () -> c.concurrently(20, "/work/slow?ms=2000"));
+      sleep(700);
+      List<Integer> fast = List.of(
+          c.get("/work/fast?ms=0").statusCode(), c.get("/work/fast?ms=0").statusCode());
+      List<Integer> slowStatuses = slow.join().stream().map(HttpResponse::statusCode).toList();
+      assertThat(fast).as("the fast page while the slow one holds its share").containsOnly(200);
+      assertThat(slowStatuses.stream().filter(st -> st == 200)).as("slow pages admitted").hasSize(14);
+      assertThat(slowStatuses.stream().filter(st -> st == 503)).hasSize(6);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   private List<Integer> statuses(int count, String path, String... headers) {
     return answers(count, path, headers).stream().map(HttpResponse::statusCode).toList();
   }
