@@ -143,7 +143,8 @@ public final class ForkedApp implements AutoCloseable {
     }
   }
 
-  private static void sleep(long millis) {
+  /** Sleeps, turning an interrupt into an unchecked failure of the test. */
+  public static void sleep(long millis) {
     try {
       Thread.sleep(millis);
     } catch (InterruptedException e) {

@@ -8,9 +8,9 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class GradientCpuLimitTest {
-  private static final long MS = 1_000_000L;
-  private static final long WINDOW = 200 * MS;
-  private static final double TARGET = 0.8;
+  static final long MS = 1_000_000L;
+  static final long WINDOW = 200 * MS;
+  static final double TARGET = 0.8;
 
   private final AdaptiveSpec spec = new AdaptiveSpec(2, 200, 20, TARGET);
   private GradientCpuLimit algorithm;
@@ -383,38 +383,5 @@ class GradientCpuLimitTest {
       w.record(slowNanos);
     }
     return w.setMaxInFlight(maxInFlight).setCpu(cpu, TARGET).setWindowNanos(WINDOW);
-  }
-
-  /**
-   * A server with {@code workers} parallel workers under more demand than the limit: the limit is
-   * always full, and calls beyond the workers share them, so latency grows with the limit past them.
-   */
-  private static final class QueueingServer {
-    final int workers;
-    final long serviceNanos;
-    final int outside;
-    final double busyCpu;
-
-    QueueingServer(int workers, long serviceNanos) {
-      this(workers, serviceNanos, 0, 0.6);
-    }
-
-    /** {@code outside} more calls share the workers without holding a permit. */
-    QueueingServer(int workers, long serviceNanos, int outside, double busyCpu) {
-      this.workers = workers;
-      this.serviceNanos = serviceNanos;
-      this.outside = outside;
-      this.busyCpu = busyCpu;
-    }
-
-    WindowSample window(int limit) {
-      long rtt = serviceNanos * Math.max(workers, limit + outside) / workers;
-      double cpu = busyCpu * Math.min(1.0, (double) (limit + outside) / workers);
-      WindowSample w = new WindowSample();
-      for (int i = 0; i < 50; i++) {
-        w.record(rtt + (i % 5) * serviceNanos / 50);
-      }
-      return w.setMaxInFlight(limit).setCpu(cpu, TARGET).setWindowNanos(WINDOW);
-    }
   }
 }
