@@ -83,7 +83,7 @@ final class ResourceRuntime extends ResourceView {
     this.concurrency = rule.concurrency == null ? null : new ConcurrencyLimit(rule.concurrency);
     this.concurrencyWaitNanos = rule.concurrency == null ? 0 : rule.concurrency.maxWaitNanos;
     this.adaptive =
-        rule.adaptive == null ? null : AdaptiveLimiter.create(rule.adaptive, clock, cpu);
+        rule.adaptive == null ? null : AdaptiveLimiter.createForOneClass(rule.adaptive, clock, cpu);
     this.slowCallNanos = rule.circuitBreaker == null ? 0 : rule.circuitBreaker.slowCallNanos;
     this.failures = new FailureClassifier(rule.failure);
     this.answers = new BlockAnswers(rule.name, rule.match.kind, rule.onBlock);

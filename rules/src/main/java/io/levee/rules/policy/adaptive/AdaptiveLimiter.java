@@ -20,12 +20,13 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * last second or so, the top eighth of the limit is kept for the classes holding less than the mean
  * share of the calls in flight: a page whose calls pile up (a slower downstream) stops at seven
  * eighths and is turned away first, while the other pages are still admitted up to the whole limit.
- * Without it, one page that can fill the container's worker threads leaves the others waiting for a
- * thread, where no limit sees them. The reserve is {@code limit / 8}, so it is 0 below a limit of 8.
+ * Without it, one page that can fill the container's worker threads leaves the others waiting for
+ * a thread, where no limit sees them. The reserve is {@code limit / 8}, 0 below a limit of 8.
  * And every class keeps a floor: one holding fewer than {@code limit / (2 * active classes)} calls
- * (rounded down) is admitted even at the limit, so a page that did not fill the limit does not wait while a cut
- * drains the calls of the page that did (the limit may fall below the calls in flight). The limit
- * can so be passed by at most half of itself, and only by the classes holding the least.
+ * (rounded down) is admitted even at the limit, so a page that did not fill the limit does not wait
+ * while a cut drains the calls of the page that did (the limit may fall below the calls in flight).
+ * The limit can so be passed by at most half of itself, and only by the classes holding the least.
+ * A limiter made {@link #createForOneClass for one class} keeps no count per class.
  *
  * <p>Concurrency: {@code inFlight} is CAS-incremented against the volatile {@code limit} and
  * decremented on release; the limit may be lowered below {@code inFlight}, which then drains. Any
@@ -52,7 +53,8 @@ public final class AdaptiveLimiter {
   private final WindowSample sample = new WindowSample();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger closing = new AtomicInteger();
-  private final AtomicIntegerArray classInFlight = new AtomicIntegerArray(CLASSES);
+  /** Calls in flight per class; null for a limiter of one class, which then skips the counting. */
+  private final AtomicIntegerArray classInFlight;
   /** Bit per class admitted since {@code seenSince}; {@code seenBefore}: the period before it. */
   private final AtomicInteger seen = new AtomicInteger();
   private volatile int seenBefore;
@@ -61,8 +63,15 @@ public final class AdaptiveLimiter {
   private volatile long windowStart;
   private volatile long windowNanos = MIN_WINDOW_NANOS;
 
+  /** A limiter that tells the classes of its calls apart. */
   public AdaptiveLimiter(AdaptiveSpec spec, Clock clock, CpuSource cpu, LimitAlgorithm algorithm) {
+    this(spec, clock, cpu, algorithm, true);
+  }
+
+  private AdaptiveLimiter(
+      AdaptiveSpec spec, Clock clock, CpuSource cpu, LimitAlgorithm algorithm, boolean classes) {
     this.spec = spec;
+    this.classInFlight = classes ? new AtomicIntegerArray(CLASSES) : null;
     this.clock = clock;
     this.cpu = cpu;
     this.algorithm = algorithm;
@@ -71,9 +80,17 @@ public final class AdaptiveLimiter {
     this.seenSince = windowStart;
   }
 
-  /** An adaptive limiter with the default algorithm, {@link GradientCpuLimit}. */
+  /** A limiter with the default algorithm, {@link GradientCpuLimit}, telling classes apart. */
   public static AdaptiveLimiter create(AdaptiveSpec spec, Clock clock, CpuSource cpu) {
     return new AdaptiveLimiter(spec, clock, cpu, new GradientCpuLimit(spec));
+  }
+
+  /**
+   * As {@link #create}, for calls that are all of one class (a resource's limit): the plain limit,
+   * without counting calls per class.
+   */
+  public static AdaptiveLimiter createForOneClass(AdaptiveSpec spec, Clock clock, CpuSource cpu) {
+    return new AdaptiveLimiter(spec, clock, cpu, new GradientCpuLimit(spec), false);
   }
 
   /** {@link #tryAcquire(long)} at the clock's current instant. */
@@ -123,8 +140,8 @@ public final class AdaptiveLimiter {
 
   private boolean within(int current, int cls) {
     int l = limit;
-    if (current < l - (l >> 3)) {
-      return true;
+    if (classInFlight == null || current < l - (l >> 3)) {
+      return current < l;
     }
     int active = Integer.bitCount(seen.get() | seenBefore | (1 << cls));
     if (active < 2) {
@@ -135,6 +152,10 @@ public final class AdaptiveLimiter {
   }
 
   private void admitted(int cls, int inFlightNow) {
+    recorder.inFlight(inFlightNow);
+    if (classInFlight == null) {
+      return;
+    }
     classInFlight.incrementAndGet(cls);
     int bit = 1 << cls;
     for (int s = seen.get(); (s & bit) == 0; s = seen.get()) {
@@ -142,7 +163,6 @@ public final class AdaptiveLimiter {
         break;
       }
     }
-    recorder.inFlight(inFlightNow);
   }
 
   /** {@link #release(long, long, boolean)} at the clock's current instant. */
@@ -162,7 +182,9 @@ public final class AdaptiveLimiter {
    * #releaseWithoutSample(int)}).
    */
   public void release(long now, long rttNanos, boolean dropped, int cls) {
-    classInFlight.decrementAndGet(cls);
+    if (classInFlight != null) {
+      classInFlight.decrementAndGet(cls);
+    }
     inFlight.decrementAndGet();
     recorder.record(rttNanos, dropped);
     maybeCloseWindow(now);
@@ -175,7 +197,9 @@ public final class AdaptiveLimiter {
 
   /** Returns a permit of class {@code cls} without teaching the algorithm anything. */
   public void releaseWithoutSample(int cls) {
-    classInFlight.decrementAndGet(cls);
+    if (classInFlight != null) {
+      classInFlight.decrementAndGet(cls);
+    }
     inFlight.decrementAndGet();
   }
 

@@ -176,6 +176,17 @@ class AdaptiveLimiterTest {
     assertThat(acquire(shared, 1, 20)).as("class 0 idle for two seconds").isEqualTo(16);
   }
 
+  @Test
+  void aLimiterForOneClassIsThePlainLimitWhateverClassItIsTold() {
+    AdaptiveLimiter one =
+        AdaptiveLimiter.createForOneClass(new AdaptiveSpec(1, 50, 16, 0.7), clock, cpu);
+    assertThat(one.tryAcquire(clock.nanoTime(), 0)).isTrue();
+    one.release(clock.nanoTime(), MS, false, 0);
+    assertThat(acquire(one, 1, 20)).isEqualTo(16);
+    release(one, 1, 16);
+    assertThat(one.inFlight()).isZero();
+  }
+
   private int acquire(AdaptiveLimiter shared, int cls, int attempts) {
     int admitted = 0;
     for (int i = 0; i < attempts; i++) {
