@@ -17,20 +17,20 @@ import io.levee.rules.model.AdaptiveSpec;
  *   ratio    = p50 / baseline
  *   gLatency = ratio > TOLERANCE ? TOLERANCE / ratio : 1   (CPU below target: only on the 2nd such
  *                                                          window in a row unless the limit is
- *                                                          nearly full, and not within 10 s of a
+ *                                                          full, and not within 10 s of a
  *                                                          cut that found a slower dependency)
  *   gDrops   = dropRate > DROP_TOLERANCE ? 1 - dropRate : 1
  *   g        = max(MAX_CUT, min(gLatency, gDrops))
  *   T        = g * min(L, maxInFlight);   busy = T + HEADROOM * sqrt(T)
  *   CPU above target:  g < 1, busy < L                  : L = max(L * MAX_CUT, busy)
  *                      busy > L, maxInFlight >= L / 2   : L = min(busy, L + 1)
- *   CPU below target:  g < 1, nearly full, CPU climbing : L = max(L * MAX_CUT, min(L, busy))
+ *   CPU below target:  g < 1, full, CPU climbing       : L = max(L * MAX_CUT, min(L, busy))
  *                      g < 1, otherwise                 : L = max(L * MAX_CUT, T)
- *                      ratio <= FLAT, maxInFlight >= L / 2, meanInFlight >= L / 2
+ *                      ratio <= FLAT, maxInFlight >= L / 2 in this window and the one before
  *                                                       : L = L + max(sqrt(L), L * FAST_GROWTH)
  *                      ratio <= FLAT, maxInFlight <  L / 2 : L moves toward held
  *   otherwise                                           : L unchanged
- *   nearly full = maxInFlight >= 3/4 of the enforced limit
+ *   full = maxInFlight >= the enforced limit
  *   peak = max(maxInFlight of a window with the CPU at or below target,
  *              peak decaying with PEAK_MEMORY_NANOS)
  *   held = max(initial-limit / 3, 2 peak + HEADROOM * sqrt(peak))
@@ -88,14 +88,17 @@ import io.levee.rules.model.AdaptiveSpec;
  * <p><b>A sudden step.</b> The first window after the load doubles still holds mostly calls that
  * completed before it: the median is flat while {@code maxInFlight} jumps, and the CPU, averaged
  * over 0.2 s, still reads what it read before. Growth on a flat median therefore also asks that
- * the calls were in flight on average ({@code meanInFlight}, Little's law over the completed
- * calls), not only at the end of the window; a burst is carried by {@code held} instead. A limit
- * that is nearly full when the median rises is cut at once even with the CPU below target (the
- * two-window rule is for windows a few slow calls dominate, not for a full limit); while the CPU
- * reading climbs, that cut keeps the headroom of {@code busy}, as it would with the CPU above
- * target, which it is about to read. On the benchmark's one-CPU page, a limit that grew by half in the
- * step's first window and was cut one window late let 15-22 calls share the CPU for 200-300 ms:
- * the first second of the step had an admitted p99 of 100-160 ms, the later ones 25-60 ms.
+ * the window before was using half the limit too: demand that grows over windows is followed one
+ * window later, a step is judged by the latency of the window after it, and a burst on a quiet
+ * service is carried by {@code held}, which learns its peak. A limit
+ * that is full (every enforced permit taken) when the median rises is cut at once even with the
+ * CPU below target; while the CPU reading climbs, that cut keeps the headroom of {@code busy}, as
+ * it would with the CPU above target, which it is about to read. On the benchmark's one-CPU page, a
+ * limit that grew by half in the step's first window and was cut one window late let 15-22 calls
+ * share the CPU for 200-300 ms: the first second of the step had an admitted p99 of 100-160 ms,
+ * the later ones 25-60 ms. (A limit only nearly full is still cut after two windows: in a mixed
+ * service a slower dependency fills most of it at once, and the second window's check is what
+ * tells the two apart.)
  *
  * <p><b>Regimes.</b> Healthy: the limit grows while in use; while the application needs less, it
  * moves (time constant {@code IDLE_DECAY_NANOS}) toward {@code held}, twice the peak concurrency of
@@ -154,6 +157,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   private double checkCpu;
   private boolean coolRise;
   private double lastCpu;
+  /** Whether the previous window used at least half the limit. */
+  private boolean usedBefore;
   /** Time left during which a latency rise with the CPU below target does not cut. */
   private long slowDependencyNanos;
 
@@ -212,8 +217,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     double g = 1;
     slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
     boolean rise = ratio > TOLERANCE && (cpuHot || slowDependencyNanos == 0);
-    boolean nearlyFull = w.maxInFlight() * 4 >= currentLimit * 3;
-    coolRise = rise && !cpuHot && !coolRise && !nearlyFull;
+    boolean full = w.maxInFlight() >= currentLimit;
+    coolRise = rise && !cpuHot && !coolRise && !full;
     if (rise && !coolRise) {
       g = TOLERANCE / ratio;
     }
@@ -223,6 +228,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     g = Math.max(MAX_CUT, g);
 
     boolean appLimited = w.maxInFlight() * 2 < estimate;
+    boolean usedTwice = !appLimited && usedBefore;
+    usedBefore = !appLimited;
     double forget = Math.exp(-(double) w.windowNanos() / PEAK_MEMORY_NANOS);
     recentPeak = Math.max(cpuHot ? 0 : w.maxInFlight(), recentPeak * forget);
     double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
@@ -234,14 +241,15 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       estimate = Math.min(busy, estimate + 1);
     } else if (!cpuHot && g < 1) {
       double before = estimate;
-      estimate = Math.max(estimate * MAX_CUT, nearlyFull && cpuClimbing ? Math.min(estimate, busy) : target);
+      double floor = full && cpuClimbing ? Math.min(estimate, busy) : target;
+      estimate = Math.max(estimate * MAX_CUT, floor);
       if (rise && dropsTolerated && estimate <= before * PROBE_FALL) {
         checkFrom = before;
         checkP90 = w.percentileRttNanos(0.9);
         checkCpu = w.cpu();
       }
     } else if (!cpuHot && latencyKnown && ratio <= FLAT && !appLimited) {
-      if (w.meanInFlight() * 2 >= estimate) {
+      if (usedTwice) {
         estimate += Math.max(Math.sqrt(estimate), estimate * FAST_GROWTH);
       }
     } else if (!cpuHot && latencyKnown && ratio <= FLAT && appLimited) {

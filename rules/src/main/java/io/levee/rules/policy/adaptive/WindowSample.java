@@ -100,15 +100,6 @@ public final class WindowSample {
     return samples == 0 ? 0 : rttSumNanos / samples;
   }
 
-  /**
-   * The calls in flight on average over the window, by Little's law from the round trips of the
-   * calls that completed in it; 0 before {@link #setWindowNanos} or without a sample. A sudden rise
-   * shows in {@link #maxInFlight()} at once and here only as the calls that make it complete.
-   */
-  public double meanInFlight() {
-    return windowNanos <= 0 ? 0 : (double) rttSumNanos / windowNanos;
-  }
-
   /** 0 when there is no sample. */
   public long minRttNanos() {
     return samples == 0 ? 0 : minRttNanos;

@@ -41,13 +41,17 @@ class GradientCpuLimitTest {
   }
 
   @Test
-  void doesNotGrowOnTheFirstWindowOfAStep() {
-    // The load doubled at the end of the window: the limit filled, but the calls that completed
-    // came from before, fast and few at a time. One window later their latency shows.
-    WindowSample step = window(10 * MS, 40, 0, 0.5);
-    step.setTotals(3 * WINDOW, 10 * MS, 0); // three calls in flight on average
-    assertThat(algorithm.nextLimit(step, 40)).isEqualTo(40);
-    assertThat(algorithm.nextLimit(window(10 * MS, 40, 0, 0.5), 40)).isEqualTo(60);
+  void growsOnlyWhenTheLimitWasUsedInTwoWindowsInARow() {
+    // The load doubled at the end of a quiet window: the limit filled, but the calls that
+    // completed came from before, fast. The next window shows their latency and cuts instead.
+    GradientCpuLimit g = fresh();
+    int limit = g.nextLimit(window(10 * MS, 3, 0, 0.4), 40);
+    assertThat(g.nextLimit(window(10 * MS, 40, 0, 0.5), limit)).isEqualTo(limit);
+    assertThat(g.nextLimit(window(30 * MS, limit, 0, 0.6), limit)).isLessThan(limit);
+    // Demand that stays is followed one window later.
+    limit = algorithm.nextLimit(window(10 * MS, 3, 0, 0.4), 40);
+    assertThat(algorithm.nextLimit(window(10 * MS, limit, 0, 0.4), limit)).isEqualTo(limit);
+    assertThat(algorithm.nextLimit(window(10 * MS, limit, 0, 0.4), limit)).isGreaterThan(limit);
   }
 
   @Test
@@ -102,7 +106,8 @@ class GradientCpuLimitTest {
   @Test
   void cutsAtOnceWhenTheLimitIsNearlyFullEvenWithIdleCpu() {
     assertThat(algorithm.nextLimit(window(30 * MS, 40, 0, 0.2), 40)).isBetween(26, 27);
-    GradientCpuLimit threeQuarters = fresh();
+    GradientCpuLimit threeQuarters = fresh(); // not full: two windows, as for a slower dependency
+    assertThat(threeQuarters.nextLimit(window(60 * MS, 30, 0, 0.2), 40)).isEqualTo(40);
     assertThat(threeQuarters.nextLimit(window(60 * MS, 30, 0, 0.2), 40)).isEqualTo(10);
     // A CPU reading that climbs lags a step by a few windows: the cut keeps the headroom of busy,
     // T = 2/3 of 40 plus 2 sqrt(T).
@@ -381,10 +386,6 @@ class GradientCpuLimitTest {
     return g;
   }
 
-  /**
-   * A window of 20 calls of {@code p50} with {@code maxInFlight} calls in flight all along (the
-   * round trips add up to that many windows: {@link WindowSample#meanInFlight()}).
-   */
   private static WindowSample window(long p50, int maxInFlight, int drops, double cpu) {
     WindowSample w = new WindowSample();
     for (int i = 0; i < 20; i++) {
@@ -393,11 +394,6 @@ class GradientCpuLimitTest {
     for (int i = 0; i < drops; i++) {
       w.drop();
     }
-    return steady(w, maxInFlight, cpu);
-  }
-
-  private static WindowSample steady(WindowSample w, int maxInFlight, double cpu) {
-    w.setTotals(maxInFlight * WINDOW, w.minRttNanos(), w.drops());
     return w.setMaxInFlight(maxInFlight).setCpu(cpu, TARGET).setWindowNanos(WINDOW);
   }
 
@@ -411,6 +407,6 @@ class GradientCpuLimitTest {
     for (int i = 0; i < slow; i++) {
       w.record(slowNanos);
     }
-    return steady(w, maxInFlight, cpu);
+    return w.setMaxInFlight(maxInFlight).setCpu(cpu, TARGET).setWindowNanos(WINDOW);
   }
 }

@@ -29,7 +29,6 @@ final class QueueingServer {
     for (int i = 0; i < 50; i++) {
       w.record(rtt + (i % 5) * serviceNanos / 50);
     }
-    w.setTotals(limit * GradientCpuLimitTest.WINDOW, w.minRttNanos(), 0); // full all along
     return w.setMaxInFlight(limit)
         .setCpu(cpu, GradientCpuLimitTest.TARGET)
         .setWindowNanos(GradientCpuLimitTest.WINDOW);
