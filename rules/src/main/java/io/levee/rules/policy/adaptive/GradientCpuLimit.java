@@ -110,7 +110,7 @@ import io.levee.rules.model.AdaptiveSpec;
  * rather than a long-forgotten peak: on the benchmark's one-CPU page a held limit of 20 let 20
  * calls share the CPU when the load jumped to twice the capacity, and the requests being turned
  * away waited behind them (admitted p99 over the step 90-146 ms; resting at 10, 35-53 ms; at 7
- * with the step rules above, 33-52 ms). Overload: cut from the concurrency actually
+ * with the step rules above, 30-33 ms). Overload: cut from the concurrency actually
  * in use, at most to a quarter per window. Near the knee (median between {@code FLAT} and {@code
  * TOLERANCE} times the baseline) the limit holds while the CPU is below target, apart from probes:
  * no slow upward creep under mild overload (concurrency-limits #134); above it, it holds at {@code
