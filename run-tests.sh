@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of Levee: unit, concurrency, loader and integration tests.
 # Installs what the tests need when it is missing and starts it for the run:
-#   - PostgreSQL (apt), as a throwaway cluster on 127.0.0.1:55432, stopped on exit. If it cannot be
-#     had, the PostgreSQL tests fail; LEVEE_SKIP_PG=1 skips them on purpose instead.
+#   - PostgreSQL (apt), as a throwaway cluster on 127.0.0.1:55432 (or 55433, 55434 when that port is
+#     taken), stopped on exit. If it cannot be had, the PostgreSQL tests fail; LEVEE_SKIP_PG=1 skips
+#     them on purpose instead.
 #   - Prometheus (apt, scripts/ensure-prometheus.sh) for MetricsIT, which runs its own server on
 #     loopback; LEVEE_SKIP_PROMETHEUS=1 skips that test on purpose instead.
 #   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they are skipped.
@@ -13,7 +14,16 @@ source scripts/test-postgres.sh
 
 if [[ "${LEVEE_SKIP_PG:-}" != 1 ]]; then
   trap pg_stop EXIT
-  if ! { pg_install && pg_start; }; then
+  pg_started=""
+  if pg_install; then
+    # A busy machine may hold the port (a client connection's ephemeral port): try the next two.
+    for pg_port in "$LEVEE_PG_PORT" $((LEVEE_PG_PORT + 1)) $((LEVEE_PG_PORT + 2)); do
+      LEVEE_PG_PORT=$pg_port PG_DIR="${TMPDIR:-/tmp}/levee-pg-$pg_port"
+      if pg_start; then pg_started=1; break; fi
+      pg_stop
+    done
+  fi
+  if [[ -z "$pg_started" ]]; then
     echo "run-tests: WARNING: no PostgreSQL; its integration tests will fail (LEVEE_SKIP_PG=1 skips them)" >&2
   fi
 fi
