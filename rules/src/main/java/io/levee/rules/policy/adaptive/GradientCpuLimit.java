@@ -61,7 +61,8 @@ import io.levee.rules.model.AdaptiveSpec;
  * the CPU below target a latency rise must show in two windows in a row before it cuts (one window
  * of a mixed service is easily dominated by its slow calls), and a cut made that way is checked in
  * the next window: if the slow tail (p90) did not fall with the concurrency, the calls were not queueing
- * behind this limit, so the baseline takes the new median at once and the limit goes back. Meanwhile
+ * behind this limit, so the baseline takes the new median at once and the limit goes back (a cut
+ * of less than a tenth is not checked: its effect on the tail is within the noise). Meanwhile
  * the fast growth while the CPU is idle lets the limit follow the calls that hold permits longer, so
  * a fast page is not starved by a slow one sharing the limit. After such a check, latency rises with
  * the CPU below target do not cut for {@code SLOW_DEPENDENCY_MEMORY_NANOS}: in a service that mixes
@@ -90,10 +91,10 @@ import io.levee.rules.model.AdaptiveSpec;
  * over 0.2 s, still reads what it read before. Growth on a flat median therefore also asks that
  * the window before was using half the limit too: demand that grows over windows is followed one
  * window later, a step is judged by the latency of the window after it, and a burst on a quiet
- * service is carried by {@code held}, which learns its peak. A limit
- * that is full (every enforced permit taken) when the median rises is cut at once even with the
- * CPU below target; while the CPU reading climbs, that cut keeps the headroom of {@code busy}, as
- * it would with the CPU above target, which it is about to read. On the benchmark's one-CPU page, a
+ * service is carried by {@code held}, which learns its peak. A limit that is full (every enforced
+ * permit taken) when the median rises is cut at once even with the CPU below target; while the CPU
+ * reading climbs, that cut keeps the headroom of {@code busy}, as it would with the CPU above
+ * target, which it is about to read. On the benchmark's one-CPU page, a
  * limit that grew by half in the step's first window and was cut one window late let 15-22 calls
  * share the CPU for 200-300 ms: the first second of the step had an admitted p99 of 100-160 ms,
  * the later ones 25-60 ms. (A limit only nearly full is still cut after two windows: in a mixed
