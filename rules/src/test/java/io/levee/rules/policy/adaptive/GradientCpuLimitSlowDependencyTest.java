@@ -17,9 +17,7 @@ class GradientCpuLimitSlowDependencyTest {
 
   @BeforeEach
   void learnBaselineOfTenMillis() {
-    algorithm = new GradientCpuLimit(spec);
-    algorithm.nextLimit(window(10 * MS, 20, 0, 0.2), 40);
-    assertThat(algorithm.baselineNanos()).isBetween(9 * MS, 11 * MS);
+    algorithm = GradientCpuLimitTest.learnedTenMillis(spec);
   }
 
   @Test

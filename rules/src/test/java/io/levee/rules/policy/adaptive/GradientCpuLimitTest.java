@@ -17,9 +17,15 @@ class GradientCpuLimitTest {
 
   @BeforeEach
   void learnBaselineOfTenMillis() {
-    algorithm = new GradientCpuLimit(spec);
-    algorithm.nextLimit(window(10 * MS, 20, 0, 0.2), 40);
-    assertThat(algorithm.baselineNanos()).isBetween(9 * MS, 11 * MS);
+    algorithm = learnedTenMillis(spec);
+  }
+
+  /** An algorithm that learned a no-load median of 10 ms from one window using half of 40. */
+  static GradientCpuLimit learnedTenMillis(AdaptiveSpec spec) {
+    GradientCpuLimit g = new GradientCpuLimit(spec);
+    g.nextLimit(window(10 * MS, 20, 0, 0.2), 40);
+    assertThat(g.baselineNanos()).isBetween(9 * MS, 11 * MS);
+    return g;
   }
 
   @Test
