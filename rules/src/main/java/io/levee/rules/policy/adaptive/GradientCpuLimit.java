@@ -26,7 +26,8 @@ import io.levee.rules.model.AdaptiveSpec;
  *                      busy > L, maxInFlight >= L / 2   : L = min(busy, L + 1)
  *   CPU below target:  g < 1, full, CPU climbing       : L = max(L * MAX_CUT, min(L, busy))
  *                      g < 1, otherwise                 : L = max(L * MAX_CUT, T)
- *                      ratio <= FLAT, maxInFlight >= L / 2 in this window and the one before
+ *                      ratio <= FLAT (or full while a slower dependency is remembered),
+ *                      maxInFlight >= L / 2 in this window and the one before
  *                                                       : L = L + max(sqrt(L), L * FAST_GROWTH)
  *                      ratio <= FLAT, maxInFlight <  L / 2 : L moves toward held
  *   otherwise                                           : L unchanged
@@ -68,6 +69,9 @@ import io.levee.rules.model.AdaptiveSpec;
  * the CPU below target do not cut for {@code SLOW_DEPENDENCY_MEMORY_NANOS}: in a service that mixes
  * fast and slow pages the median flips between them with the mix a limit lets through (the
  * benchmark's slow-io: 3 ms or 400 ms from one window to the next), and each flip would cut again.
+ * Nor do they stop growth then: the baseline follows the fast page's median down, the mix's median
+ * reads several times it, and a full limit held there with the CPU idle turned away 300 calls a
+ * second of the slow page for seconds (slow-io, before and after its slowdown).
  *
  * <p><b>Baseline.</b> A low envelope of the windows' medians. It follows a lower median quickly
  * (halfway each window). It rises only slowly (time constant {@code RELEARN_NANOS}) and only while
@@ -217,8 +221,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
 
     double g = 1;
     slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
+    boolean dependencySlow = slowDependencyNanos > 0;
     boolean rise = ratio > TOLERANCE && (cpuHot || slowDependencyNanos == 0);
     boolean full = w.maxInFlight() >= currentLimit;
+    boolean roomToGrow = ratio <= FLAT || full && dependencySlow;
     coolRise = rise && !cpuHot && !coolRise && !full;
     if (rise && !coolRise) {
       g = TOLERANCE / ratio;
@@ -249,7 +255,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         checkP90 = w.percentileRttNanos(0.9);
         checkCpu = w.cpu();
       }
-    } else if (!cpuHot && latencyKnown && ratio <= FLAT && !appLimited) {
+    } else if (!cpuHot && latencyKnown && roomToGrow && !appLimited) {
       if (usedTwice) {
         estimate += Math.max(Math.sqrt(estimate), estimate * FAST_GROWTH);
       }

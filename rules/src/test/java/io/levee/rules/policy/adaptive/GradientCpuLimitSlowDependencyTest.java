@@ -59,6 +59,25 @@ class GradientCpuLimitSlowDependencyTest {
   }
 
   @Test
+  void aFullLimitGrowsWhileTheSlowerDependencyIsRemembered() {
+    int limit = 40;
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
+    assertThat(limit).isEqualTo(40);
+    for (int i = 0; i < 4; i++) { // the fast page alone: the baseline follows its median down
+      limit = algorithm.nextLimit(window(3 * MS, 10, 0, 0.3), limit);
+    }
+    // Both pages again: the mix's median reads several times that baseline, the CPU is idle and
+    // every permit is taken. Holding here would turn calls away for nothing.
+    int before = limit;
+    for (int i = 0; i < 3; i++) {
+      limit = algorithm.nextLimit(window(20 * MS, limit, 0, 0.3), limit);
+    }
+    assertThat(limit).isGreaterThan(before);
+  }
+
+  @Test
   void recognisesASlowerDependencyWhenTheCutMakesTheFastPageTheMedian() {
     int limit = 40;
     limit = algorithm.nextLimit(mix(3 * MS, 10, 400 * MS, 30, 20, 0.3), limit);
