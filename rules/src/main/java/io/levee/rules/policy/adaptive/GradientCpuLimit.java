@@ -222,7 +222,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     double g = 1;
     slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
     boolean dependencySlow = slowDependencyNanos > 0;
-    boolean rise = ratio > TOLERANCE && (cpuHot || slowDependencyNanos == 0);
+    boolean rise = ratio > TOLERANCE && (cpuHot || !dependencySlow);
     boolean full = w.maxInFlight() >= currentLimit;
     boolean roomToGrow = ratio <= FLAT || full && dependencySlow;
     coolRise = rise && !cpuHot && !coolRise && !full;

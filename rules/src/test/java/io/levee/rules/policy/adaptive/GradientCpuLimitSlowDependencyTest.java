@@ -38,11 +38,7 @@ class GradientCpuLimitSlowDependencyTest {
 
   @Test
   void aMixOfFastAndSlowPagesDoesNotCutAgainAfterASlowerDependencyWasFound() {
-    int limit = 40;
-    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
-    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
-    limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
-    assertThat(limit).isEqualTo(40);
+    int limit = findASlowerDependency();
     // The fast page dominates some windows, the slow one others: the median flips.
     for (int i = 0; i < 20; i++) {
       long p50 = i % 3 == 0 ? 3 * MS : 100 * MS;
@@ -60,11 +56,7 @@ class GradientCpuLimitSlowDependencyTest {
 
   @Test
   void aFullLimitGrowsWhileTheSlowerDependencyIsRemembered() {
-    int limit = 40;
-    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
-    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
-    limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
-    assertThat(limit).isEqualTo(40);
+    int limit = findASlowerDependency();
     for (int i = 0; i < 4; i++) { // the fast page alone: the baseline follows its median down
       limit = algorithm.nextLimit(window(3 * MS, 10, 0, 0.3), limit);
     }
@@ -95,5 +87,15 @@ class GradientCpuLimitSlowDependencyTest {
     limit = algorithm.nextLimit(window(60 * MS, limit, 0, 0.65), limit);
     assertThat(limit).isLessThanOrEqualTo(21); // not restored: the cut stands
     assertThat(algorithm.baselineNanos()).isLessThan(11 * MS);
+  }
+
+  /** A rise with idle CPU, the cut, and a check that finds the latency did not fall: limit 40. */
+  private int findASlowerDependency() {
+    int limit = 40;
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
+    assertThat(limit).isEqualTo(40);
+    return limit;
   }
 }
