@@ -11,6 +11,11 @@ else
   agent=$(ls agent/target/levee-agent-*.jar | head -1)
 fi
 cp="benchmarks/load/target/levee-load-bench.jar:benchmarks/load/target/lib/*"
+# The generator's heap: a young generation larger than any measured run allocates (about 100 MB/s
+# at most), emptied before each run (Harness.collectBeforeRun), so that the generator never pauses
+# for a collection while it measures. Its default on one CPU, a serial collector with a small young
+# generation, paused it 40-120 ms every few seconds, and each pause showed as a burst of late sends.
+gen_jvm=(-Xms4g -Xmx4g -Xmn3g)
 # On 2 or more CPUs the application gets CPU 0 and the generator and stub CPU 1, so that the load
 # generator never competes with the server it measures. PIN=0 turns this off.
 pin=()

@@ -12,7 +12,7 @@ rm -rf "$out"
 mkdir -p "$out"
 runs=(--runs 5)
 for a in "$@"; do [[ "$a" == --runs ]] && runs=(); done
-cmd=("${pin[@]}" java -Dsun.net.httpserver.nodelay=true -cp "$cp" io.levee.load.bench.OverheadBench --agent "$agent" --app-cpus "$app_cpus" --out "$out" "${runs[@]}" "$@")
+cmd=("${pin[@]}" java "${gen_jvm[@]}" -Dsun.net.httpserver.nodelay=true -cp "$cp" io.levee.load.bench.OverheadBench --agent "$agent" --app-cpus "$app_cpus" --out "$out" "${runs[@]}" "$@")
 "${cmd[@]}" --command "${cmd[*]}" | tee "$out/console.txt"
 python3 benchmarks/splice-section.py overhead "$out/section.md" docs/BENCHMARKS.md
 echo "Updated docs/BENCHMARKS.md"

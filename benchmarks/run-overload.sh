@@ -14,7 +14,7 @@ source benchmarks/load-common.sh
 out=benchmarks/load/target/overload
 rm -rf "$out"
 mkdir -p "$out"
-cmd=("${pin[@]}" java -Dsun.net.httpserver.nodelay=true -cp "$cp" io.levee.load.bench.OverloadBench --agent "$agent" --app-cpus "$app_cpus" --out "$out" --img docs/img "$@")
+cmd=("${pin[@]}" java "${gen_jvm[@]}" -Dsun.net.httpserver.nodelay=true -cp "$cp" io.levee.load.bench.OverloadBench --agent "$agent" --app-cpus "$app_cpus" --out "$out" --img docs/img "$@")
 "${cmd[@]}" --command "${cmd[*]}" | tee "$out/console.txt"
 python3 benchmarks/splice-section.py overload "$out/section.md" docs/BENCHMARKS.md
 echo "Updated docs/BENCHMARKS.md"

@@ -4,6 +4,8 @@ import io.levee.load.gen.LimitReader;
 import io.levee.load.gen.OpenLoop;
 import io.levee.load.gen.Stub;
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
@@ -73,6 +75,26 @@ final class Harness implements AutoCloseable {
       limits = new LimitReader(client, app.base() + "/bench/limit", false);
     }
     return new OpenLoop(client, app.base(), stub, limits, retry);
+  }
+
+  /**
+   * Empties the generator's heap before a measured run. The generator runs with a young generation
+   * larger than a run allocates (load-common.sh), so after this no collection pauses it while it
+   * measures: on one CPU its serial collector paused 40-120 ms every few seconds, the requests due
+   * in a pause were sent together after it, and each such burst showed as a dip in every
+   * contender's goodput and a spike in its p99 that the server had not caused.
+   */
+  static void collectBeforeRun() {
+    System.gc();
+  }
+
+  /** Collections the generator's JVM has made so far; compared around a run to show it was 0. */
+  static long collections() {
+    long n = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      n += Math.max(0, gc.getCollectionCount());
+    }
+    return n;
   }
 
   /**
