@@ -11,11 +11,14 @@ else
   agent=$(ls agent/target/levee-agent-*.jar | head -1)
 fi
 cp="benchmarks/load/target/levee-load-bench.jar:benchmarks/load/target/lib/*"
-# The generator's heap: a young generation larger than any measured run allocates (about 100 MB/s
-# at most), emptied before each run (Harness.collectBeforeRun), so that the generator never pauses
-# for a collection while it measures. Its default on one CPU, a serial collector with a small young
-# generation, paused it 40-120 ms every few seconds, and each pause showed as a burst of late sends.
-gen_jvm=(-Xms4g -Xmx4g -Xmn3g)
+# The generator's heap: a young generation larger than a step or slow-io run allocates, emptied
+# before each run (Harness.collectBeforeRun), so that the generator does not pause for a collection
+# while it measures. Its default on one CPU, a serial collector with a small young generation,
+# paused it 40-120 ms every few seconds, and each pause showed as a burst of late sends. The heap
+# is touched at start and backed by huge pages where the kernel allows (madvise): without them, the
+# generator, which shares its CPU with the stub, fell behind in 3 of 7 slow-io runs (send lag p99
+# 40-230 ms), and the application behind it queued; with them, in none of 6.
+gen_jvm=(-Xms4g -Xmx4g -Xmn3g -XX:+UseTransparentHugePages -XX:+AlwaysPreTouch)
 # On 2 or more CPUs the application gets CPU 0 and the generator and stub CPU 1, so that the load
 # generator never competes with the server it measures. PIN=0 turns this off.
 pin=()
