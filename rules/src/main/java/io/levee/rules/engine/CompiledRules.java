@@ -68,7 +68,7 @@ final class CompiledRules {
     SystemRuntime system = null;
     if (rules.system != null) {
       SystemRuntime kept = previous == null ? null : previous.system;
-      system = kept != null && kept.sameAs(rules.system) ? kept : new SystemRuntime(rules.system, clock, cpu, engine.starts);
+      system = kept != null && kept.sameAs(rules.system) ? kept : new SystemRuntime(rules.system, clock, cpu);
     }
     return new CompiledRules(rules, runtimes, system);
   }

@@ -26,15 +26,13 @@ final class SystemRuntime extends ResourceView {
   private final AdaptiveLimiter limiter;
   private final FailureClassifier failures = new FailureClassifier(FailureSpec.DEFAULT);
   private final BlockAnswers answers;
-  private final CallStarts starts;
 
-  SystemRuntime(SystemRule rule, Clock clock, CpuSource cpu, CallStarts starts) {
+  SystemRuntime(SystemRule rule, Clock clock, CpuSource cpu) {
     super(NAME, CallKind.SERVLET.key, rule.mode);
     this.rule = rule;
     this.monitor = rule.mode == Mode.MONITOR;
     this.limiter = AdaptiveLimiter.create(rule.adaptive, clock, cpu);
     this.answers = new BlockAnswers(NAME, CallKind.SERVLET, rule.onBlock);
-    this.starts = starts;
     for (int cls = 0; cls < permits.length; cls++) {
       permits[cls] = new EnginePermit(null, this, true, cls);
     }
@@ -57,21 +55,11 @@ final class SystemRuntime extends ResourceView {
   /**
    * Null when the system permit was taken; otherwise the answer. {@code resource}, the resource the
    * call matched or null, counts the block as well; {@code cls} is the request's class ({@link
-   * io.levee.rules.engine.Engine}). {@code now}: the clock read for this decision. A request that
-   * finds the limit full may wait a moment for a permit ({@link AdaptiveLimiter#awaitPermit}); it
-   * then starts after the wait.
+   * io.levee.rules.engine.Engine}). {@code now}: the clock read for this decision.
    */
   Blocked decide(ResourceRuntime resource, int cls, long now) {
-    boolean within;
-    if (monitor) {
-      within = limiter.acquireUnconditionally(cls);
-    } else {
-      within = limiter.tryAcquire(now, cls);
-      if (!within && limiter.awaitPermit(cls)) {
-        starts.restarted();
-        within = true;
-      }
-    }
+    boolean within =
+        monitor ? limiter.acquireUnconditionally(cls) : limiter.tryAcquire(now, cls);
     if (within) {
       return null;
     }

@@ -4,8 +4,6 @@ import io.levee.rules.model.AdaptiveSpec;
 import io.levee.rules.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Enforces the limit a {@link LimitAlgorithm} decides: at most {@link #limit()} calls in flight.
@@ -30,17 +28,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * The limit can so be passed by at most half of itself, and only by the classes holding the least.
  * A limiter made {@link #createForOneClass for one class} keeps no count per class.
  *
- * <p><b>A short wait.</b> A call that finds the limit full may wait for a permit ({@link
- * #awaitPermit}): at most twice the time in which, at the last window's median latency, one of the
- * limit's calls completes ({@code 2 * median / limit}, at most {@link #MAX_QUEUE_WAIT_NANOS}), and
- * only while fewer than a quarter of the limit (at least one) wait already. A full limit frees a
- * permit that often, so a call that arrives a moment before one does is admitted instead of turned
- * away: the first requests after an overload ends, which meet the overload's last calls still
- * holding every permit, and the calls that arrive together after a pause of their sender. Under a
- * sustained overload the few waiters take the permits as they are freed and the rest are turned
- * away at once, so the wait adds at most that short time to an admitted call and holds no more than
- * a quarter of the limit's worth of threads. The limit's latency samples start after the wait.
- *
  * <p>Concurrency: {@code inFlight} is CAS-incremented against the volatile {@code limit} and
  * decremented on release; the limit may be lowered below {@code inFlight}, which then drains. Any
  * thread records completions into the lock-free {@link WindowRecorder}. The thread whose release (or
@@ -57,8 +44,6 @@ public final class AdaptiveLimiter {
   public static final int CLASSES = 16;
   /** How long a class counts as active after its last admitted call, at least. */
   static final long CLASS_MEMORY_NANOS = 1_000_000_000L;
-  /** The longest a call waits for a permit of a full limit. */
-  static final long MAX_QUEUE_WAIT_NANOS = 10_000_000L;
 
   private final AdaptiveSpec spec;
   private final Clock clock;
@@ -77,12 +62,6 @@ public final class AdaptiveLimiter {
   private volatile int limit;
   private volatile long windowStart;
   private volatile long windowNanos = MIN_WINDOW_NANOS;
-  /** How long a call may wait for a permit of a full limit; 0 until a window had a median. */
-  private volatile long queueWaitNanos;
-  /** Calls waiting in {@link #awaitPermit}; written under {@code waitLock}, read by releases. */
-  private volatile int waiters;
-  private final ReentrantLock waitLock = new ReentrantLock();
-  private final Condition permitFreed = waitLock.newCondition();
 
   /** A limiter that tells the classes of its calls apart. */
   public AdaptiveLimiter(AdaptiveSpec spec, Clock clock, CpuSource cpu, LimitAlgorithm algorithm) {
@@ -139,80 +118,6 @@ public final class AdaptiveLimiter {
       if (inFlight.compareAndSet(current, current + 1)) {
         admitted(cls, current + 1);
         return true;
-      }
-    }
-  }
-
-  /**
-   * After {@link #tryAcquire(long, int)} refused a call of class {@code cls}: waits for a permit up
-   * to {@link #queueWaitNanos()} if fewer than a quarter of the limit (at least one) are waiting
-   * already, and says whether it got one. The wait is measured on the system's clock, as a lock's is.
-   * Interrupted, it gives up and restores the interrupt.
-   *
-   * <p>Concurrency: a waiter counts itself in {@code waiters} before its last try; a release
-   * decrements {@code inFlight} before it reads {@code waiters}; so either the waiter sees the freed
-   * permit or the release sees the waiter and signals it.
-   */
-  public boolean awaitPermit(int cls) {
-    return awaitPermit(cls, queueWaitNanos);
-  }
-
-  /** {@link #awaitPermit(int)} waiting up to {@code wait}. */
-  boolean awaitPermit(int cls, long wait) {
-    if (wait <= 0 || waiters >= maxWaiters()) {
-      return false;
-    }
-    long deadline = System.nanoTime() + wait;
-    waitLock.lock();
-    try {
-      if (waiters >= maxWaiters()) {
-        return false;
-      }
-      waiters++;
-      try {
-        for (; ; ) {
-          if (tryAcquire(clock.nanoTime(), cls)) {
-            return true;
-          }
-          long remaining = deadline - System.nanoTime();
-          if (remaining <= 0) {
-            return false;
-          }
-          permitFreed.awaitNanos(remaining);
-        }
-      } finally {
-        waiters--;
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    } finally {
-      waitLock.unlock();
-    }
-  }
-
-  /** How long {@link #awaitPermit} waits at most now: {@code 2 * median / limit}, capped. */
-  public long queueWaitNanos() {
-    return queueWaitNanos;
-  }
-
-  /** Calls waiting for a permit now. */
-  int waiters() {
-    return waiters;
-  }
-
-  private int maxWaiters() {
-    return Math.max(1, limit / 4);
-  }
-
-  /** Wakes one waiter, if any, after a permit was freed. */
-  private void freed() {
-    if (waiters > 0) {
-      waitLock.lock();
-      try {
-        permitFreed.signal();
-      } finally {
-        waitLock.unlock();
       }
     }
   }
@@ -281,7 +186,6 @@ public final class AdaptiveLimiter {
       classInFlight.decrementAndGet(cls);
     }
     inFlight.decrementAndGet();
-    freed();
     recorder.record(rttNanos, dropped);
     maybeCloseWindow(now);
   }
@@ -297,7 +201,6 @@ public final class AdaptiveLimiter {
       classInFlight.decrementAndGet(cls);
     }
     inFlight.decrementAndGet();
-    freed();
   }
 
   public int limit() {
@@ -338,9 +241,6 @@ public final class AdaptiveLimiter {
     sample.setCpu(cpu.cpuLoad(), spec.cpuTarget).setWindowNanos(elapsed);
     limit = clamp(algorithm.nextLimit(sample, limit));
     long median = sample.percentileRttNanos(0.5);
-    if (median > 0) {
-      queueWaitNanos = Math.min(MAX_QUEUE_WAIT_NANOS, 2 * median / Math.max(1, limit));
-    }
     windowNanos = Math.min(MAX_WINDOW_NANOS, Math.max(MIN_WINDOW_NANOS, 2 * median));
     windowStart = now;
     if (now - seenSince >= CLASS_MEMORY_NANOS) {
