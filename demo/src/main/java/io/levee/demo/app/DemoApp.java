@@ -1,9 +1,14 @@
 package io.levee.demo.app;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 import javax.servlet.http.HttpServlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.startup.Tomcat;
@@ -31,7 +36,8 @@ public final class DemoApp {
     Database db = Database.create();
     Tomcat tomcat = new Tomcat();
     File base = Files.createTempDirectory("levee-demo-tomcat").toFile();
-    base.deleteOnExit();
+    // Tomcat writes a work directory into it, which deleteOnExit would leave behind.
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(base.toPath())));
     tomcat.setBaseDir(base.getAbsolutePath());
     tomcat.setPort(port);
     tomcat.getConnector().setProperty("maxThreads", "200");
@@ -50,6 +56,14 @@ public final class DemoApp {
         + " pid=" + ProcessHandle.current().pid());
     System.out.flush();
     tomcat.getServer().await();
+  }
+
+  private static void deleteTree(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // a temporary directory left behind is no reason to fail a shutdown
+    }
   }
 
   private static void add(Context context, String path, HttpServlet servlet) {
