@@ -2,6 +2,8 @@ package io.levee.load.bench;
 
 import io.levee.load.gen.LimitReader;
 import io.levee.load.gen.OpenLoop;
+import io.levee.load.gen.Phase;
+import io.levee.load.gen.Series;
 import io.levee.load.gen.Stub;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -77,19 +79,24 @@ final class Harness implements AutoCloseable {
     return new OpenLoop(client, app.base(), stub, limits, retry);
   }
 
+  /** A measured run and the collections the generator's JVM made during it (0 when all is well). */
+  record Measured(Series series, long generatorGcs) {}
+
   /**
-   * Empties the generator's heap before a measured run. The generator runs with a young generation
-   * larger than a run allocates (load-common.sh), so after this no collection pauses it while it
-   * measures: on one CPU its serial collector paused 40-120 ms every few seconds, the requests due
-   * in a pause were sent together after it, and each such burst showed as a dip in every
-   * contender's goodput and a spike in its p99 that the server had not caused.
+   * Plays {@code phases} after emptying the generator's heap. The generator runs with a young
+   * generation larger than a run allocates (load-common.sh), so after that no collection pauses it
+   * while it measures: on one CPU its serial collector paused 40-120 ms every few seconds, the
+   * requests due in a pause were sent together after it, and each such burst showed as a dip in
+   * every contender's goodput and a spike in its p99 that the server had not caused.
    */
-  static void collectBeforeRun() {
+  static Measured measure(OpenLoop loop, List<Phase> phases) throws InterruptedException {
     System.gc();
+    long before = collections();
+    Series series = loop.run(phases);
+    return new Measured(series, collections() - before);
   }
 
-  /** Collections the generator's JVM has made so far; compared around a run to show it was 0. */
-  static long collections() {
+  private static long collections() {
     long n = 0;
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       n += Math.max(0, gc.getCollectionCount());

@@ -1,6 +1,5 @@
 package io.levee.load.bench;
 
-import io.levee.load.gen.OpenLoop;
 import io.levee.load.gen.Phase;
 import io.levee.load.gen.Phase.Load;
 import io.levee.load.gen.Series;
@@ -66,15 +65,12 @@ public final class OverheadBench {
           try (AppProcess app = v == 0 ? h.startApp("none", label, null) : h.startApp("levee", label, rules)) {
             List<Phase> phases =
                 List.of(page("warm-up", warm, o.rate), page("measure", measure, o.rate));
-            OpenLoop loop = h.loop(app, null, false);
-            Harness.collectBeforeRun();
-            long gcBefore = Harness.collections();
-            Series s = loop.run(phases);
-            long generatorGcs = Harness.collections() - gcBefore;
+            Harness.Measured measured = Harness.measure(h.loop(app, null, false), phases);
+            Series s = measured.series();
             Window w = new Window(s, "page", warm, warm + measure);
             double[] r = {w.answeredPerSecond(), w.millis(50), w.millis(99), w.errors + w.timeouts};
             results.computeIfAbsent(VARIANTS[v], x -> new ArrayList<>()).add(r);
-            System.out.printf(Locale.ROOT, "round %d %s: %.1f/s p50 %.2f ms p99 %.2f ms (generator GC pauses: %d)%n", round + 1, VARIANTS[v], r[0], r[1], r[2], generatorGcs);
+            System.out.printf(Locale.ROOT, "round %d %s: %.1f/s p50 %.2f ms p99 %.2f ms (generator GC pauses: %d)%n", round + 1, VARIANTS[v], r[0], r[1], r[2], measured.generatorGcs());
             System.out.println("  worst ms of each measured second: " + worstPerSecond(s, warm, warm + measure));
           }
           Thread.sleep(1000);

@@ -64,15 +64,13 @@ public final class OverloadBench {
       for (String scenario : h.options.scenarios) {
         List<Phase> phases = Scenarios.phases(scenario, c, h.options.quick);
         OpenLoop loop = h.loop(app, contender, Scenarios.retries(scenario));
-        Harness.collectBeforeRun();
-        long gcBefore = Harness.collections();
-        Series s = loop.run(phases);
-        long generatorGcs = Harness.collections() - gcBefore;
+        Harness.Measured measured = Harness.measure(loop, phases);
+        Series s = measured.series();
         h.stub.setLatencyMillis(20);
         Map<String, Double> m = Metrics.of(scenario, phases, s, c);
         double lagP99 = loop.sendLag().getValueAtPercentile(99) / 1000.0;
         m.put("generator send lag p99 (ms)", lagP99);
-        m.put("generator GC pauses", (double) generatorGcs);
+        m.put("generator GC pauses", (double) measured.generatorGcs());
         Csv.write(h.options.out.resolve("raw").resolve(scenario + "-" + label + ".csv"), phases, s);
         report.add(scenario, contender, run, phases, s, m);
         System.out.println(scenario + " " + label + " " + summary(m));
