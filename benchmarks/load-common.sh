@@ -12,7 +12,7 @@ else
 fi
 cp="benchmarks/load/target/levee-load-bench.jar:benchmarks/load/target/lib/*"
 # The generator's heap: a young generation larger than a step or slow-io run allocates, emptied
-# before each run (Harness.collectBeforeRun), so that the generator does not pause for a collection
+# before each run (Harness.measure), so that the generator does not pause for a collection
 # while it measures. Its default on one CPU, a serial collector with a small young generation,
 # paused it 40-120 ms every few seconds, and each pause showed as a burst of late sends. The heap
 # is touched at start and backed by huge pages where the kernel allows (madvise): without them, the

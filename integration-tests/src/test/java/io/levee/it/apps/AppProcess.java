@@ -1,14 +1,40 @@
 package io.levee.it.apps;
 
+import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
- * What every test application does around its container: the port, the READY line, the lifeline.
+ * What every test application does around its container: the port, the READY line, the lifeline,
+ * the container's temporary base directory.
  */
 public final class AppProcess {
   private AppProcess() {}
+
+  /**
+   * A temporary base directory for the container, deleted with its contents when the application
+   * exits (the tests stop it with SIGTERM first, so shutdown hooks run); {@code deleteOnExit} would
+   * leave it behind once the container has written its work directory into it.
+   */
+  public static File tempBaseDir(String prefix) throws IOException {
+    Path base = Files.createTempDirectory(prefix);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(base)));
+    return base.toFile();
+  }
+
+  private static void deleteTree(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // a temporary directory left behind is no reason to fail a shutdown
+    }
+  }
 
   /** The port to listen on: the first argument, or 0 for a free one. */
   public static int port(String[] args) {

@@ -4,11 +4,6 @@ import io.levee.it.apps.AppProcess;
 import io.levee.it.apps.Arrivals;
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import javax.servlet.Filter;
 import javax.servlet.ServletException;
 import javax.servlet.http.HttpServlet;
@@ -27,9 +22,7 @@ public final class TomcatApp {
   private TomcatApp() {}
 
   public static void main(String[] args) throws Exception {
-    File base = Files.createTempDirectory("levee-it-tomcat").toFile();
-    // Tomcat writes a work directory into it, which deleteOnExit would leave behind.
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(base.toPath())));
+    File base = AppProcess.tempBaseDir("levee-it-tomcat");
     Tomcat tomcat = new Tomcat();
     tomcat.setBaseDir(base.getPath());
     Connector connector = new Connector("HTTP/1.1");
@@ -57,14 +50,6 @@ public final class TomcatApp {
     tomcat.start();
     AppProcess.ready(connector.getLocalPort());
     tomcat.getServer().await();
-  }
-
-  private static void deleteTree(Path root) {
-    try (Stream<Path> paths = Files.walk(root)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException | UncheckedIOException e) {
-      // a temporary directory left behind is no reason to fail a shutdown
-    }
   }
 
   /** Records arrivals before any filter or servlet (a valve is neither, so never instrumented). */

@@ -2,7 +2,6 @@ package io.levee.it.apps.workload;
 
 import io.levee.it.apps.AppProcess;
 import java.io.File;
-import java.nio.file.Files;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.servlet.http.HttpServlet;
@@ -26,8 +25,7 @@ public final class WorkloadApp {
 
   public static void main(String[] args) throws Exception {
     SERVLET_ERRORS.setLevel(Level.OFF);
-    File base = Files.createTempDirectory("levee-it-workload").toFile();
-    base.deleteOnExit();
+    File base = AppProcess.tempBaseDir("levee-it-workload");
     Tomcat tomcat = new Tomcat();
     tomcat.setBaseDir(base.getPath());
     Connector connector = new Connector("HTTP/1.1");
