@@ -1,0 +1,105 @@
+package io.levee.it.corpus;
+
+import io.levee.it.support.TestPaths;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The three ways the transparency corpus runs a piece of software: without the agent, with the agent
+ * and no rules, and with the agent and {@code mode: monitor} rules that match every page, URL and
+ * statement (and would block most of them, so that every decision the agent can make is made). The
+ * software must not be able to tell them apart.
+ *
+ * <p>The agent logs at debug level to a file of its own ({@link #agentLog}), so that the software's
+ * own stdout and stderr are compared as they are, and the log can be searched for the agent's trouble.
+ */
+public enum Way {
+  PLAIN,
+  AGENT,
+  MONITOR;
+
+  /** A rate of 1/s with a burst of 1 and one call at a time: in monitor mode it only counts. */
+  private static final String LIMITS =
+      "    rate-limit: { rate: 1/s, burst: 1 }\n"
+          + "    concurrency: { max: 1 }\n"
+          + "    circuit-breaker: { failure-rate: 1%, minimum-calls: 1, window: 1s }\n";
+
+  static final String MONITOR_RULES =
+      "version: 1\n"
+          + "settings: { mode: monitor, reload: 0 }\n"
+          + "resources:\n"
+          + "  - name: every-page\n"
+          + "    match: { servlet: { paths: [\"/**\"] } }\n"
+          + LIMITS
+          + "  - name: every-partner\n"
+          + "    match: { http: { urls: [\"*://**:*/**\"] } }\n"
+          + LIMITS
+          + "  - name: every-statement\n"
+          + "    match: { jdbc: { urls: [\"jdbc:**\"] } }\n"
+          + LIMITS
+          + "    adaptive: { min-limit: 1, max-limit: 2 }\n";
+
+  /**
+   * The JVM option that puts the agent in for this way, its log in {@link #agentLog}; null for
+   * {@link #PLAIN}. Give it to the software as it takes JVM options (the command line,
+   * {@code MAVEN_OPTS}, {@code CATALINA_OPTS}, {@code JAVA_TOOL_OPTIONS}).
+   */
+  public String javaagent(String subject) {
+    if (this == PLAIN) {
+      return null;
+    }
+    Path log = agentLog(subject);
+    StringBuilder option =
+        new StringBuilder("-javaagent:")
+            .append(TestPaths.agentJar())
+            .append("=log=debug,log-file=")
+            .append(log);
+    if (this == MONITOR) {
+      option.append(",rules=").append(monitorRules());
+    }
+    try {
+      Files.deleteIfExists(log);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    return option.toString();
+  }
+
+  /** Where the agent logs when {@code subject} runs this way. */
+  public Path agentLog(String subject) {
+    return dir().resolve(subject + "-" + name().toLowerCase() + ".levee.log");
+  }
+
+  /** The agent's log of {@code subject} run this way; empty for {@link #PLAIN}. */
+  public String agentLogText(String subject) {
+    Path log = agentLog(subject);
+    try {
+      return this == PLAIN || !Files.exists(log) ? "" : Files.readString(log, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A work directory for the corpus: logs, rules, unpacked distributions' scratch copies. */
+  public static Path dir() {
+    try {
+      return Files.createDirectories(TestPaths.workDir().resolve("corpus"));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static Path monitorRules() {
+    Path rules = dir().resolve("monitor-everything.yaml");
+    try {
+      if (!Files.exists(rules)) {
+        Files.writeString(rules, MONITOR_RULES, StandardCharsets.UTF_8);
+      }
+      return rules.toAbsolutePath();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
