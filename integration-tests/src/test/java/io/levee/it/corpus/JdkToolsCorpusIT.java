@@ -68,10 +68,7 @@ class JdkToolsCorpusIT {
     List<String> command = new ArrayList<>();
     command.add(jdk.java().toString());
     command.add("-Xmx256m");
-    String agent = way.javaagent(subject);
-    if (agent != null) {
-      command.add(agent);
-    }
+    command.addAll(way.jvmOptions(subject));
     command.addAll(List.of(args));
     return command;
   }
