@@ -15,7 +15,7 @@ import org.w3c.dom.NodeList;
 /**
  * The end of run-tests.sh: per module, the tests run, failed and skipped (from the Surefire and
  * Failsafe reports written by this run, newer than the marker file), then every skipped test with its
- * reason, and one line that says whether anything was skipped. Run with the JDK's source launcher:
+ * reason, the duration, and a closing line "N passed, N failed, N skipped". Run with the JDK's source launcher:
  * java scripts/TestSummary.java MARKER SECONDS
  */
 public class TestSummary {
@@ -62,9 +62,11 @@ public class TestSummary {
     for (Map.Entry<String, List<String>> e : skippedByReason.entrySet()) {
       System.out.println("  skipped, " + e.getKey() + ": " + e.getValue().size() + " (" + first(e.getValue()) + ")");
     }
-    System.out.printf("run-tests: %d tests in %d min %02d s: %d failed, %d skipped%s%n",
-        run, seconds / 60, seconds % 60, failed, skipped,
-        skipped == 0 ? "" : " -- SKIPPED TESTS DID NOT RUN, reasons above");
+    System.out.printf("run-tests: %d tests in %d min %02d s%s%n",
+        run, seconds / 60, seconds % 60,
+        skipped == 0 ? "" : "; " + skipped + " SKIPPED TESTS DID NOT RUN, reasons above");
+    // The closing line in the plain form CI reads: passed, failed, skipped.
+    System.out.printf("run-tests: %d passed, %d failed, %d skipped%n", run - failed - skipped, failed, skipped);
   }
 
   private static String first(List<String> names) {
