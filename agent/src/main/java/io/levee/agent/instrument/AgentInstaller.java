@@ -16,14 +16,6 @@ import java.util.List;
  * lives, without which code woven into java.base could not call it on Java 9+ ({@link ReadEdge}).
  */
 public final class AgentInstaller {
-  /**
-   * Of the JDK's own classes (boot and platform loaders) only the {@code HttpURLConnection}
-   * implementation is a target; an integration that needs another one adds its prefix here. Every
-   * ignore test is on names and loaders: a test that needs the class file would fail for classes that
-   * have none (dynamic proxies, classes injected by other agents).
-   */
-  static final String JDK_TARGET_PACKAGE = "sun.net.www.protocol.";
-
   /** Classes retransformed at once after an attach or at a detach, and the pause in between. */
   private static final int BATCH = 100;
 

@@ -18,6 +18,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * description, so a loader that goes away takes its entries with it; a loader's map is dropped when
  * it grows past {@value #MAX_TYPES} names, which bounds memory.
  *
+ * <p>What it reads, by the {@link Weaver}'s rules: the JDK's own types are answered from {@link
+ * JdkTypes}, never from their class files; other ancestors are read through an application's class
+ * loader only, never through the boot or platform loader (whose class files sit behind the JDK's own
+ * protocol handlers). When neither answers, the mask is {@value #UNKNOWN} and the class is left as it
+ * is.
+ *
  * <p>A name seen from one loader always means the same class, and a retransformation cannot change
  * a class's super types, so an entry never goes stale.
  *
@@ -51,6 +57,8 @@ final class SuperTypes {
 
   private static final int UNKNOWN = -1;
 
+  private static final ClassLoader PLATFORM = platformLoader();
+
   private final Map<ClassLoader, Map<String, Integer>> byLoader =
       new WeakHashMap<ClassLoader, Map<String, Integer>>();
   private final Map<String, Integer> boot = new ConcurrentHashMap<String, Integer>();
@@ -71,8 +79,11 @@ final class SuperTypes {
    * description is built. {@value #UNKNOWN} if an ancestor's class file cannot be found or read.
    */
   int mask(String name, ClassHeader header, ClassLoader loader) {
+    if (JdkTypes.isJdk(name)) {
+      return JdkTypes.mask(name);
+    }
     Map<String, Integer> known = known(loader);
-    Integer cached = cache(name, known).get(name);
+    Integer cached = known.get(name);
     if (cached != null) {
       return cached;
     }
@@ -95,11 +106,14 @@ final class SuperTypes {
   }
 
   private int byName(String name, ClassLoader loader, Map<String, Integer> known, int depth) {
-    Integer cached = cache(name, known).get(name);
+    if (JdkTypes.isJdk(name)) {
+      return JdkTypes.mask(name);
+    }
+    Integer cached = known.get(name);
     if (cached != null) {
       return cached;
     }
-    if (depth > MAX_DEPTH) {
+    if (depth > MAX_DEPTH || !readable(loader)) {
       return UNKNOWN;
     }
     byte[] bytes = classFile(loader, name);
@@ -111,24 +125,26 @@ final class SuperTypes {
     return mask == UNKNOWN || more == UNKNOWN ? UNKNOWN : mask | more;
   }
 
-  /** The JDK's own types mean the same in every loader, so they are described once for all. */
-  private Map<String, Integer> cache(String name, Map<String, Integer> known) {
-    return name.startsWith("java.") ? boot : known;
+  private static void remember(String name, int mask, Map<String, Integer> known) {
+    if (known.size() >= MAX_TYPES) {
+      known.clear();
+    }
+    known.put(name, mask);
   }
 
-  private void remember(String name, int mask, Map<String, Integer> known) {
-    Map<String, Integer> map = cache(name, known);
-    if (map.size() >= MAX_TYPES) {
-      map.clear();
-    }
-    map.put(name, mask);
+  /**
+   * Whether class files may be read through {@code loader} from inside a transform: not through the
+   * boot loader or the platform loader, which read them through the JDK's {@code jrt:} handler.
+   */
+  private static boolean readable(ClassLoader loader) {
+    return loader != null && loader != PLATFORM;
   }
 
   private static byte[] classFile(ClassLoader loader, String name) {
     String path = name.replace('.', '/') + ".class";
     InputStream in = null;
     try {
-      in = loader == null ? ClassLoader.getSystemResourceAsStream(path) : loader.getResourceAsStream(path);
+      in = loader.getResourceAsStream(path);
       return in == null ? null : drain(in);
     } catch (IOException e) {
       return null;
@@ -164,6 +180,11 @@ final class SuperTypes {
       }
     }
     return 0;
+  }
+
+  private static ClassLoader platformLoader() {
+    ClassLoader system = ClassLoader.getSystemClassLoader();
+    return system == null ? null : system.getParent();
   }
 
   private Map<String, Integer> known(ClassLoader loader) {

@@ -26,6 +26,35 @@ import net.bytebuddy.jar.asm.Opcodes;
  * and writer (ByteBuddy's copy of it) over the class is all a weave costs.
  *
  * <p>It fails open: any error of its own leaves the class as it was, logged, never thrown.
+ *
+ * <h2>What a transform may and may not do</h2>
+ *
+ * A transform runs inside the definition of a class, on whatever thread loads it, while the loader
+ * may be half-way through its own work: defining a protocol handler's connection class, reading a
+ * jar, running a service loader. Anything that needs that very class fails with {@code
+ * ClassCircularityError}, and the JVM caches such a failure in the caller's constant pool, so the
+ * application, not the agent, gets the error for good. Catching it afterwards is too late. So:
+ *
+ * <ol>
+ *   <li>It reads the bytes the JVM hands over ({@link ClassHeader}) and the agent's own caches
+ *       ({@link SuperTypes}). It never loads, links or initialises a class: no {@code Class.forName},
+ *       no type descriptions, no reflection on the class's ancestors.
+ *   <li>It reads another class file only through the defining loader when that is an application's
+ *       loader, and never a JDK class file: the JDK's types are known from a table ({@link
+ *       JdkTypes}), read when the agent starts, and the boot and platform loaders read their class
+ *       files through the JDK's {@code jrt:} protocol handler, whose classes may be the ones being
+ *       defined.
+ *   <li>Beyond that read (which the application's loader does its own way), it opens no URL and
+ *       starts no service loader, and it writes only to the agent's own log.
+ *   <li>Of the JDK's own classes it looks only at those the table names as a target's
+ *       implementation ({@link #never}): every other JDK class goes by on its name and loader alone.
+ *   <li>A class loaded while it weaves (by an application loader reading a class file) is left as it
+ *       is ({@link #weaving}).
+ *   <li>When the answer cannot be had within these rules, the class is not woven, and the debug log
+ *       says so.
+ * </ol>
+ *
+ * {@code WeaverRulesTest} shows each rule.
  */
 public final class Weaver implements ClassFileTransformer {
   /** Our own classes (including the relocated libraries) and other agents' are never touched. */
@@ -47,8 +76,6 @@ public final class Weaver implements ClassFileTransformer {
     "jdk/proxy"
   };
 
-  private static final String JDK_TARGETS = AgentInstaller.JDK_TARGET_PACKAGE.replace('.', '/');
-
   private final Transformations transformations;
   private final AgentLog log;
   private final boolean weaveOwnClasses;
@@ -64,6 +91,8 @@ public final class Weaver implements ClassFileTransformer {
     this.transformations = transformations;
     this.log = log;
     this.weaveOwnClasses = weaveOwnClasses;
+    // Read now, outside any transform: it may load classes.
+    JdkTypes.load();
     ClassLoader system = ClassLoader.getSystemClassLoader();
     this.platform = system == null ? null : system.getParent();
   }
@@ -100,9 +129,16 @@ public final class Weaver implements ClassFileTransformer {
       if (header == null || header.isInterface || !transformations.couldWeave(internalName, header)) {
         return null;
       }
-      // 0: none of the target APIs; -1: an ancestor without a readable class file, which cannot be
-      // told from here, so the class is left as it is.
+      // 0: none of the target APIs; -1: an ancestor whose class file cannot be read within the
+      // rules above, so the class is left as it is.
       int mask = SuperTypes.SHARED.mask(internalName.replace('/', '.'), header, loader);
+      if (mask < 0 && log.enabled(AgentLog.Level.DEBUG)) {
+        log.debug(
+            "left "
+                + internalName.replace('/', '.')
+                + " as it is: its ancestry cannot be read safely from "
+                + (loader == null ? "the boot loader" : loader.getClass().getName()));
+      }
       if (mask <= 0) {
         return null;
       }
@@ -172,8 +208,9 @@ public final class Weaver implements ClassFileTransformer {
 
   /**
    * Never a target: our classes and other agents', proxies, and the JDK's own (boot and platform
-   * loaders) outside the {@code HttpURLConnection} implementation. Names and loaders only: a test
-   * that needs the class file would fail for classes that have none.
+   * loaders) but those {@link JdkTypes} names as being or extending a target API, of which only
+   * the {@code HttpURLConnection} implementation's classes are concrete. Names and loaders only: a test that needs the class file
+   * would fail for classes that have none.
    */
   private boolean never(ClassLoader loader, String internalName) {
     for (String prefix : NEVER) {
@@ -185,15 +222,15 @@ public final class Weaver implements ClassFileTransformer {
     if (internalName.contains("/$Proxy")) {
       return true;
     }
-    return (loader == null || loader == platform) && !internalName.startsWith(JDK_TARGETS);
+    return (loader == null || loader == platform) && !JdkTypes.inTable(internalName);
   }
 
   /** The loaded classes this weaver changes: the short list of {@link LoadedTargets}, matched. */
   List<Class<?>> loadedTargets(Instrumentation inst) {
     List<Class<?>> targets = new ArrayList<Class<?>>();
     List<Class<?>> candidates = LoadedTargets.find(inst);
-    // Describing a JDK class reads its class file through a jrt: connection, which may load a class
-    // of the HttpURLConnection implementation: that load must not be woven from inside this walk.
+    // The walk reflects on loaded classes only; should it load one all the same, that class is not
+    // woven from inside it.
     weaving.set(Boolean.TRUE);
     try {
       for (Class<?> type : candidates) {
