@@ -1,5 +1,10 @@
 package io.levee.it.corpus;
 
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,14 +15,17 @@ import java.util.regex.Pattern;
 
 /**
  * A Spring Boot executable jar started as its users start it, {@code java -jar app.jar}, on a free
- * port it picks itself ({@code --server.port=0}) and then logs; the agent in as the way puts it.
+ * port it picks itself ({@code --server.port=0}) and then logs; with the way's JVM options.
  */
 final class BootApp implements AutoCloseable {
   /** Boot 2.7 logs {@code port(s): 8080 (http)}, Boot 3 {@code port 8080 (http)}. */
-  private static final Pattern PORT = Pattern.compile("Tomcat started on port(?:\\(s\\):)? (\\d+) ");
+  private static final Pattern PORT =
+      Pattern.compile("Tomcat started on port(?:\\(s\\):)? (\\d+) ");
 
   private static final Pattern STARTED = Pattern.compile("(?m) : Started \\S+ in ");
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+  private static final List<String> JVM_OPTIONS =
+      List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
   private final Process process;
   private final Path stdout;
@@ -41,12 +49,21 @@ final class BootApp implements AutoCloseable {
     // As the other forked applications: a small heap and one GC thread, for a 2-core machine; and
     // the C1 compiler only, as spring-boot:run long started applications, which halves the start.
     command.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
-    String agent = way.javaagent(subject);
-    if (agent != null) {
-      command.add(agent);
-    }
+    command.addAll(way.jvmOptions(subject));
     command.addAll(List.of("-jar", jar.toString(), "--server.port=0"));
-    return new BootApp(new Command(command, Way.dir(), out, err).start(), out, err);
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(Way.dir().toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
+    // Only the way puts options in: none of the agent's variables or the JVM's from outside.
+    builder.environment().keySet().removeIf(k -> k.startsWith("LEVEE_") || JVM_OPTIONS.contains(k));
+    try {
+      return new BootApp(builder.start(), out, err);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot start " + command, e);
+    }
   }
 
   int port() {
@@ -54,11 +71,11 @@ final class BootApp implements AutoCloseable {
   }
 
   String stdout() {
-    return Command.read(stdout);
+    return read(stdout);
   }
 
   String stderr() {
-    return Command.read(stderr);
+    return read(stderr);
   }
 
   /** Stops it as a service manager would, with SIGTERM, so that Boot shuts down gracefully. */
@@ -112,11 +129,20 @@ final class BootApp implements AutoCloseable {
 
   private IllegalStateException failure(String what) {
     return new IllegalStateException(
-        String.format("%s %s%n--- stdout%n%s%n--- stderr%n%s", this, what, tail(stdout()), stderr()));
+        String.format(
+            "%s %s%n--- stdout%n%s%n--- stderr%n%s", this, what, tail(stdout()), stderr()));
   }
 
   private static String tail(String log) {
     return log.length() <= 6000 ? log : "..." + log.substring(log.length() - 6000);
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static void sleep(long millis) {

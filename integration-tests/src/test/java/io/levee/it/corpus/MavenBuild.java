@@ -15,8 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * What one Maven build of the corpus project shows: its exit status, its console with what differs
- * from run to run taken out, and what it built (every class and resource with a digest of its bytes,
- * the jar's entries and a digest of the whole jar, which the project makes reproducible).
+ * from run to run taken out, and what it built (every class and resource with a digest of its
+ * bytes, the jar's entries and a digest of the whole jar, which the project makes reproducible).
  */
 record MavenBuild(
     int exit,
@@ -29,15 +29,16 @@ record MavenBuild(
   /** Surefire's per-class test time, e.g. {@code Time elapsed: 0.202 s}. */
   private static final Pattern ELAPSED = Pattern.compile("Time elapsed: [0-9.,]+ s");
 
-  /** Lines that only say when and how fast: {@code Total time:  9.951 s}, {@code Finished at: ...}. */
-  private static final Pattern CLOCK_LINE = Pattern.compile("^\\[INFO\\] (Total time|Finished at):");
+  /** Lines that only say when and how long: {@code Total time:  9.951 s}, {@code Finished at:}. */
+  private static final Pattern CLOCK_LINE =
+      Pattern.compile("^\\[INFO\\] (Total time|Finished at):");
 
-  static MavenBuild of(int exit, String stdout, String stderr, Path project) {
+  static MavenBuild of(Outcome outcome, Path project) {
     Path jar = project.resolve("target/greeter-1.0.jar");
     return new MavenBuild(
-        exit,
-        normalise(stdout, project),
-        normalise(stderr, project),
+        outcome.exit(),
+        normalise(outcome.stdout(), project),
+        normalise(outcome.stderr(), project),
         outputs(project.resolve("target")),
         Files.exists(jar) ? entries(jar) : List.of(),
         Files.exists(jar) ? sha256(jar) : "");
