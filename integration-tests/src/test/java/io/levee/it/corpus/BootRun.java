@@ -6,10 +6,12 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * What one run of a Spring Boot application shows: the answers to the corpus's requests, its log
- * from start to shutdown with what differs from run to run taken out, its stderr and exit status.
+ * What one run of a Spring Boot application shows: the answers to the corpus's requests (status,
+ * content type and body) and their other headers, its log from start to shutdown with what differs
+ * from run to run taken out, its stderr and exit status.
  */
-record BootRun(List<String> answers, List<String> log, List<String> errors, int exit) {
+record BootRun(
+    List<String> answers, List<String> headers, List<String> log, List<String> errors, int exit) {
 
   /**
    * Boot's console line, {@code <time> <level> <pid> --- [<thread>] <logger> : <message>}: the
@@ -34,7 +36,13 @@ record BootRun(List<String> answers, List<String> log, List<String> errors, int 
       Pattern.compile(
           "StartupInfoLogger\\s+: InetAddress\\.getLocalHost\\(\\)\\.getHostName\\(\\) took ");
 
-  static BootRun of(List<String> answers, String stdout, String stderr, int port, int exit) {
+  static BootRun of(
+      List<String> answers,
+      List<String> headers,
+      String stdout,
+      String stderr,
+      int port,
+      int exit) {
     List<String> log =
         stdout
             .lines()
@@ -42,7 +50,7 @@ record BootRun(List<String> answers, List<String> log, List<String> errors, int 
             .map(l -> normalise(l, port))
             .collect(Collectors.toList());
     List<String> errors = Transparency.withoutJvmNote(stderr).lines().collect(Collectors.toList());
-    return new BootRun(answers, log, errors, exit);
+    return new BootRun(answers, headers, log, errors, exit);
   }
 
   private static String normalise(String line, int port) {

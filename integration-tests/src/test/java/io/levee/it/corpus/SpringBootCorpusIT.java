@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.it.support.TestPaths;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * Hibernate 6) applications, built by the corpus-apps modules as executable jars, run each {@link
  * Way} with {@code java -jar}: Boot's nested-jar class loader, Spring MVC, Spring Data JPA
  * over HikariCP and H2, and RestTemplate over HttpURLConnection, all with the agent in. The same
- * requests must get the same answers, and the logs must not differ either.
+ * requests must get the same answers (status, headers, body), and the logs must not differ either.
  */
 class SpringBootCorpusIT {
   /** In this order: reads, a miss, a write the next read sees, and calls through RestTemplate. */
@@ -93,16 +95,33 @@ class SpringBootCorpusIT {
   private BootRun run(Path jar, String app, Way way) {
     try (BootApp boot = BootApp.start(jar, app, way)) {
       List<String> answers = new ArrayList<>();
+      List<String> headers = new ArrayList<>();
       for (String request : REQUESTS) {
-        answers.add(request + " -> " + send(request, boot.port()));
+        HttpResponse<String> response = send(request, boot.port());
+        answers.add(
+            request
+                + " -> "
+                + response.statusCode()
+                + " "
+                + response.headers().firstValue("Content-Type").orElse("-")
+                + " "
+                + response.body());
+        headers.add(request + " -> " + headers(response));
       }
       int exit = boot.stop();
-      return BootRun.of(answers, boot.stdout(), boot.stderr(), boot.port(), exit);
+      return BootRun.of(answers, headers, boot.stdout(), boot.stderr(), boot.port(), exit);
     }
   }
 
-  /** {@code <status> <content type or -> <body>} */
-  private String send(String request, int port) {
+  /** Every header but {@code Date}, whose value is the clock's, in the client's (sorted) order. */
+  private static String headers(HttpResponse<String> response) {
+    return response.headers().map().entrySet().stream()
+        .filter(h -> !h.getKey().equalsIgnoreCase("date"))
+        .map(h -> h.getKey().toLowerCase() + "=" + h.getValue())
+        .collect(Collectors.joining(" "));
+  }
+
+  private HttpResponse<String> send(String request, int port) {
     String[] methodAndPath = request.split(" ", 2);
     HttpRequest http =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + methodAndPath[1]))
@@ -110,14 +129,9 @@ class SpringBootCorpusIT {
             .method(methodAndPath[0], HttpRequest.BodyPublishers.noBody())
             .build();
     try {
-      HttpResponse<String> response = client.send(http, HttpResponse.BodyHandlers.ofString());
-      return response.statusCode()
-          + " "
-          + response.headers().firstValue("Content-Type").orElse("-")
-          + " "
-          + response.body();
+      return client.send(http, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      return "failed: " + e;
+      throw new UncheckedIOException(request + " failed", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
