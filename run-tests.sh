@@ -10,7 +10,10 @@
 #     fail; LEVEE_SKIP_MARIADB=1 leaves them out on purpose instead.
 #   - Prometheus (apt, scripts/ensure-prometheus.sh) for MetricsIT, which runs its own server on
 #     loopback; LEVEE_SKIP_PROMETHEUS=1 skips that test on purpose instead.
-#   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they are skipped.
+#   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they fail;
+#     LEVEE_SKIP_JDK25=1 skips them on purpose instead.
+# At the end it prints the tests run, failed and skipped per module, every skip's reason, and the
+# run's duration (scripts/TestSummary.java); it exits with Maven's status.
 # Extra arguments go to Maven, e.g. ./run-tests.sh -pl integration-tests -am -Dit.test=HttpOnJdk17IT
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -67,4 +70,12 @@ for jdk in "${JAVA25_HOME:-}" /usr/lib/jvm/*25*; do
   fi
 done
 
+started=$(date +%s)
+marker="$(mktemp)"
+set +e
 mvn -B -ntp verify "$@"
+status=$?
+set -e
+java scripts/TestSummary.java "$marker" $(($(date +%s) - started)) || echo "run-tests: no summary (see above)" >&2
+rm -f "$marker"
+exit "$status"
