@@ -9,9 +9,10 @@ import java.util.List;
 
 /**
  * The enforcing run's rules: for each combination, a resource of its own on the SELECTs of its guard
- * table in its database, at 1/s with a burst of 1, so that of the guard's two SELECTs in a row
- * exactly one is admitted, and only if the agent decides once per statement however many pool and
- * driver layers the statement goes through. Nothing else of the corpus matches.
+ * table in its database, with a burst of 1, so that of the guard's two SELECTs in a row exactly one
+ * is admitted, and only if the agent decides once per statement however many pool and driver layers
+ * the statement goes through. Nothing else of the corpus matches. The rate is one an hour rather
+ * than a second so that a busy machine pausing the run between the two cannot refill the bucket.
  */
 final class GuardRules {
   private GuardRules() {}
@@ -26,7 +27,7 @@ final class GuardRules {
           .append(c.database().urlPattern)
           .append("\"], operations: [SELECT], tables: [")
           .append(c.guardTable())
-          .append("] } }\n    rate-limit: { rate: 1/s, burst: 1 }\n");
+          .append("] } }\n    rate-limit: { rate: 1/h, burst: 1 }\n");
     }
     return yaml.toString();
   }

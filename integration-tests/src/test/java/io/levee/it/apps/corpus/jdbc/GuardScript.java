@@ -7,9 +7,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Two SELECTs on the combination's guard table, one right after the other: the one that a rule of
- * 1/s with a burst of 1 lets through and the one it blocks (the enforcing run's rules limit exactly
- * these). In every other run both simply return the table's one row.
+ * Two SELECTs on the combination's guard table, one right after the other, by a {@code Statement}
+ * and by a {@code PreparedStatement}: the one that a rate limit with a burst of 1 lets through and
+ * the one it blocks (the enforcing run's rules limit exactly these). In every other run both simply
+ * return the table's one row.
  */
 final class GuardScript {
   private GuardScript() {}
