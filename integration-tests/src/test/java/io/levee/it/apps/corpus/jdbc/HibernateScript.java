@@ -1,5 +1,6 @@
 package io.levee.it.apps.corpus.jdbc;
 
+import jakarta.persistence.ParameterMode;
 import java.util.function.Supplier;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
@@ -8,14 +9,17 @@ import org.hibernate.boot.MetadataSources;
 import org.hibernate.boot.registry.StandardServiceRegistry;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.procedure.ProcedureCall;
 
 /**
  * The corpus script through Hibernate ORM on the combination's pool: the schema made and dropped by
  * Hibernate itself, entities persisted, queried, updated by HQL and by dirty checking, removed, a
- * transaction rolled back, a failing native query and a duplicate key; then the guard's two SELECTs,
- * one by {@code find} and one by HQL.
+ * transaction rolled back, a stored function called, a failing native query and a duplicate key;
+ * then the guard's two SELECTs, one by {@code find} and one by HQL.
  */
 final class HibernateScript {
+  private static final String ROUTINE = "corpus_hibernate_twice";
+
   private final Connections connections;
   private final Out out;
 
@@ -64,6 +68,7 @@ final class HibernateScript {
       tx.rollback();
     }
     out.put("after rollback count", sessions.fromSession(HibernateScript::count));
+    out.put("callable", callFunction(sessions));
     out.put("missing table", failure(() -> sessions.fromSession(
         s -> s.createNativeQuery("select id from corpus_missing_table", Integer.class).list())));
     out.put("duplicate key", failure(() -> {
@@ -78,6 +83,30 @@ final class HibernateScript {
             .setParameter("id", 1)
             .list()
             .size())));
+  }
+
+  /**
+   * A stored function through Hibernate's {@code ProcedureCall}, which always prepares a {@code
+   * CallableStatement} (for PostgreSQL with the SQL {@code select f(?)}).
+   */
+  private static Integer callFunction(SessionFactory sessions) {
+    sessions.inTransaction(
+        s -> s.createNativeMutationQuery(
+                "CREATE OR REPLACE FUNCTION " + ROUTINE + "(x INT) RETURNS INT LANGUAGE sql"
+                    + " AS 'SELECT x * 2'")
+            .executeUpdate());
+    Integer twice =
+        sessions.fromSession(
+            s -> {
+              ProcedureCall call = s.createStoredProcedureCall(ROUTINE);
+              call.markAsFunctionCall(Integer.class);
+              call.registerParameter(1, Integer.class, ParameterMode.IN);
+              call.setParameter(1, 21);
+              return (Integer) call.getSingleResult();
+            });
+    sessions.inTransaction(
+        s -> s.createNativeMutationQuery("DROP FUNCTION " + ROUTINE + "(INT)").executeUpdate());
+    return twice;
   }
 
   private void rows(SessionFactory sessions) {
