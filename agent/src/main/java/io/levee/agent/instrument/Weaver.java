@@ -5,7 +5,9 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
@@ -126,20 +128,32 @@ public final class Weaver implements ClassFileTransformer {
     weaving.set(Boolean.TRUE);
     try {
       ClassHeader header = ClassHeader.read(bytes);
-      if (header == null || header.isInterface || !transformations.couldWeave(internalName, header)) {
+      if (header == null) {
         return null;
       }
-      // 0: none of the target APIs; -1: an ancestor whose class file cannot be read within the
-      // rules above, so the class is left as it is.
-      int mask = SuperTypes.SHARED.mask(internalName.replace('/', '.'), header, loader);
-      if (mask < 0 && log.enabled(AgentLog.Level.DEBUG)) {
-        log.debug(
-            "left "
-                + internalName.replace('/', '.')
-                + " as it is: its ancestry cannot be read safely from "
-                + (loader == null ? "the boot loader" : loader.getClass().getName()));
+      // APIs this class has only through the subclass the JVM is defining (Inheritance), passed on
+      // to its own superclass, which the JVM loads next.
+      int inherited = header.isInterface ? 0 : Inheritance.SHARED.noted(loader, internalName);
+      Inheritance.SHARED.defining(loader, header, inherited);
+      if (header.isInterface || !transformations.couldWeave(internalName, header)) {
+        return null;
       }
-      if (mask <= 0) {
+      inherited |= Inheritance.SHARED.learnt(loader, internalName);
+      // 0: none of the target APIs; -1: an ancestor whose class file cannot be read within the
+      // rules above, so the class is left as it is unless a subclass told what it is.
+      int mask = SuperTypes.SHARED.mask(internalName.replace('/', '.'), header, loader);
+      if (mask < 0 && inherited == 0) {
+        if (log.enabled(AgentLog.Level.DEBUG)) {
+          log.debug(
+              "left "
+                  + internalName.replace('/', '.')
+                  + " as it is: its ancestry cannot be read safely from "
+                  + (loader == null ? "the boot loader" : loader.getClass().getName()));
+        }
+        return null;
+      }
+      mask = Math.max(mask, 0) | inherited;
+      if (mask == 0) {
         return null;
       }
       List<TypeRule> rules = transformations.forType(internalName, mask);
@@ -225,10 +239,13 @@ public final class Weaver implements ClassFileTransformer {
     return (loader == null || loader == platform) && !JdkTypes.inTable(internalName);
   }
 
-  /** The loaded classes this weaver changes: the short list of {@link LoadedTargets}, matched. */
+  /**
+   * The loaded classes this weaver changes: the short list of {@link LoadedTargets} and the
+   * application superclasses that hold methods of theirs ({@link Inheritance}), matched.
+   */
   List<Class<?>> loadedTargets(Instrumentation inst) {
     List<Class<?>> targets = new ArrayList<Class<?>>();
-    List<Class<?>> candidates = LoadedTargets.find(inst);
+    List<Class<?>> candidates = withSuperclasses(inst, LoadedTargets.find(inst));
     // The walk reflects on loaded classes only; should it load one all the same, that class is not
     // woven from inside it.
     weaving.set(Boolean.TRUE);
@@ -251,11 +268,30 @@ public final class Weaver implements ClassFileTransformer {
     return targets;
   }
 
+  /**
+   * {@code candidates} and the application superclasses between each and the JDK that do not reach
+   * its APIs themselves, which learn them as {@link Inheritance} does at load time.
+   */
+  private static List<Class<?>> withSuperclasses(Instrumentation inst, List<Class<?>> candidates) {
+    Set<Class<?>> all = new LinkedHashSet<Class<?>>(candidates);
+    for (Class<?> type : candidates) {
+      int apis = LoadedTargets.mask(type);
+      for (Class<?> s = type.getSuperclass(); s != null && !JdkTypes.isJdk(s.getName()); s = s.getSuperclass()) {
+        int missing = apis & ~LoadedTargets.mask(s);
+        if (missing != 0 && inst.isModifiableClass(s)) {
+          Inheritance.SHARED.learn(s, missing);
+          all.add(s);
+        }
+      }
+    }
+    return new ArrayList<Class<?>>(all);
+  }
+
   private boolean matches(Class<?> type) {
     ClassLoader loader = type.getClassLoader();
     String internalName = type.getName().replace('.', '/');
-    return !never(loader, internalName)
-        && transformations.forType(internalName, LoadedTargets.mask(type)) != null;
+    int apis = LoadedTargets.mask(type) | Inheritance.SHARED.learnt(loader, internalName);
+    return !never(loader, internalName) && transformations.forType(internalName, apis) != null;
   }
 
   /**

@@ -25,7 +25,8 @@ final class SqlCalls extends JdbcHook {
   @Override
   public Object execute(Object target, Object sqlArgument) throws Exception {
     Faults.at(Faults.JDBC_EXECUTE_ENTER);
-    if (CallDepth.enter(Kind.JDBC) != 0) {
+    // A superclass woven for its statement subclasses (Inheritance) may have other instances.
+    if (CallDepth.enter(Kind.JDBC) != 0 || !(target instanceof Statement)) {
       return null;
     }
     Statement statement = (Statement) target;
@@ -102,6 +103,7 @@ final class SqlCalls extends JdbcHook {
     // that out walks the stack, so only when a rule would decide.
     if (CallDepth.enter(Kind.JDBC) != 0
         || url == null
+        || !(driver instanceof Driver)
         || !((Driver) driver).acceptsURL(url)
         || (Levee.jdbcConnectMatches(url) && PoolRefill.onThisThread())) {
       return null;
