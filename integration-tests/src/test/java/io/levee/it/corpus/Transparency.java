@@ -56,11 +56,15 @@ public final class Transparency {
         .as("%s %s: agent log %s", subject, way, way.agentLog(subject))
         .contains("[levee] INFO started");
     List<String> trouble =
-        log.lines()
-            .filter(l -> TROUBLE.matcher(l).find())
+        trouble(log).stream()
             .filter(l -> way != Way.FAULTS || !FORCED.matcher(l).find())
             .collect(Collectors.toList());
     assertThat(trouble).as("%s %s: trouble in %s", subject, way, way.agentLog(subject)).isEmpty();
+  }
+
+  /** The lines of an agent's log that say it failed on a class or a class failed because of it. */
+  public static List<String> trouble(String agentLog) {
+    return agentLog.lines().filter(l -> TROUBLE.matcher(l).find()).collect(Collectors.toList());
   }
 
   /** Whether a forced fault tripped in the agent's code while {@code subject} ran {@link Way#FAULTS}. */
