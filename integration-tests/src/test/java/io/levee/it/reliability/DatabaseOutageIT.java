@@ -30,12 +30,11 @@ import org.junit.jupiter.api.TestInstance;
  * poisoned by the calls Levee refuses (no flood of new connections once the database is back), and
  * the service answers again within the open time plus the ramp after the database returns.
  *
- * <p>The cluster is this test's own (port 55441): the shared one of {@code run-tests.sh} is never
- * stopped.
+ * <p>The cluster is this test's own, on a free port: the shared one of {@code run-tests.sh} is
+ * never stopped.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DatabaseOutageIT {
-  private static final int PORT = 55441;
   private static final long WINDOW_MS = 5_000;
   private static final long POOL_TIMEOUT_MS = 1_000;
 
@@ -83,7 +82,7 @@ class DatabaseOutageIT {
 
   @BeforeAll
   void start() throws Exception {
-    pg = PrivatePostgres.start(PORT);
+    pg = PrivatePostgres.start();
     try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), pg.password());
         Statement s = c.createStatement()) {
       s.execute("create table orders (id int primary key, total numeric)");
@@ -92,7 +91,7 @@ class DatabaseOutageIT {
     app =
         ForkedApp.of(TomcatApp.class)
             .jdk(Jdk.require(17))
-            .rules(RulesFile.write("database-outage", RULES.formatted(PORT)))
+            .rules(RulesFile.write("database-outage", RULES.formatted(pg.port())))
             .env("LEVEE_PG_URL", pg.url())
             .env("LEVEE_PG_USER", pg.user())
             .env("LEVEE_PG_PASSWORD", pg.password())
