@@ -21,7 +21,7 @@ import org.junit.jupiter.api.TestInstance;
  * What the agent promises for JDBC (SPEC §2, kind {@code jdbc}) on one database, pool and JDK per
  * subclass: a concurrency limit on in-flight queries, a breaker on a failing statement, a limit on
  * acquiring connections, one decision per call through a pool, a callable statement decided as a
- * {@code CALL}, and SQLState 53000 on every block.
+ * {@code CALL}, a query timeout a rule sets, and SQLState 53000 on every block.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class JdbcContract {
@@ -29,6 +29,9 @@ public abstract class JdbcContract {
       """
       version: 1
       resources:
+        - name: bounded
+          match: { jdbc: { operations: [SELECT], sql: "bounded_sleep" } }
+          timeouts: { query: 1s }
         - name: sleepers
           match: { jdbc: { operations: [SELECT], sql: "pg_sleep" } }
           concurrency: { max: 2 }
@@ -131,6 +134,22 @@ public abstract class JdbcContract {
         .allSatisfy(r -> assertThat(r.get("value")).as(r.raw()).isEqualTo("42"));
     assertBlocked(replies.get(2), "java.sql.SQLTransientException");
     assertThat(replies.get(2).get("phase")).isEqualTo("execute");
+  }
+
+  /**
+   * {@code timeouts: { query: 1s }} on a statement that set none: PostgreSQL cancels it when the
+   * driver's timer fires, a second after it began, long before its ten-second sleep ends. H2 runs
+   * {@code pg_sleep} as a Java method, which its cancel cannot stop: the agent's own tests cover the
+   * timeout being set there.
+   */
+  @Test
+  void cancelsAStatementAtTheQueryTimeoutTheRuleSets() {
+    Assumptions.assumeTrue(db().equals("pg"), "a real server-side sleep to cancel");
+    Reply r = sql(client, "SELECT pg_sleep(10) AS bounded_sleep");
+    assertThat(r.get("sqlState")).as(r.raw()).isEqualTo("57014");
+    assertThat(r.get("phase")).as(r.raw()).isEqualTo("execute");
+    // at least the timeout (the elapsed time also holds the connect), and well short of the sleep
+    assertThat(r.number("elapsedMs")).as(r.raw()).isBetween(1_000L, 5_000L);
   }
 
   @Test
