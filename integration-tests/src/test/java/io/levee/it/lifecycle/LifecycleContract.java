@@ -2,7 +2,6 @@ package io.levee.it.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.it.apps.tomcat.TomcatApp;
 import io.levee.it.support.AppClient;
 import io.levee.it.support.ForkedApp;
 import io.levee.it.support.Jdk;
@@ -54,14 +53,6 @@ public abstract class LifecycleContract {
           rate-limit: { rate: %s, burst: %d }
       """;
 
-  /**
-   * Classes the agent instruments, loaded before it arrives: the JDK's, a driver's, a container's.
-   */
-  private static final List<String> INSTRUMENTED =
-      List.of(
-          "sun.net.www.protocol.http.HttpURLConnection",
-          "org.h2.jdbc.JdbcPreparedStatement",
-          "javax.servlet.http.HttpServlet");
 
   private final LocalHttpServer steady = LocalHttpServer.start();
   private final LocalHttpServer limited = LocalHttpServer.start();
@@ -78,12 +69,28 @@ public abstract class LifecycleContract {
 
   protected abstract int jdk();
 
+  /** The application: a Tomcat (javax) or Jetty (jakarta) main class of {@code io.levee.it.apps}. */
+  protected abstract Class<?> app();
+
+  /** The servlet API's {@code HttpServlet} the application's servlets extend. */
+  protected abstract String httpServlet();
+
+  /**
+   * Classes the agent instruments, loaded before it arrives: the JDK's, a driver's, a container's.
+   */
+  private List<String> instrumented() {
+    return List.of(
+        "sun.net.www.protocol.http.HttpURLConnection",
+        "org.h2.jdbc.JdbcPreparedStatement",
+        httpServlet());
+  }
+
   @BeforeAll
   void start() throws Exception {
     jdk = Jdk.require(jdk());
-    String name = "lifecycle-jdk" + jdk();
+    String name = "lifecycle-" + app().getSimpleName() + "-jdk" + jdk();
     rules = RulesFile.write(name, rules("1000/s", 1000));
-    app = ForkedApp.of(TomcatApp.class).jdk(jdk).name(name).start();
+    app = ForkedApp.of(app()).jdk(jdk).name(name).start();
     pid = app.pid();
     client = new AppClient(app);
     assertThat(
@@ -118,7 +125,7 @@ public abstract class LifecycleContract {
     assertThat((System.nanoTime() - returned) / 1_000_000).isLessThan(2_000);
     attached = bytecode();
     assertThat(attached).as("instrumented bytecode").doesNotContainAnyElementsOf(original);
-    assertThat(Probe.look(pid, INSTRUMENTED).threads()).contains("levee-reload");
+    assertThat(Probe.look(pid, instrumented()).threads()).contains("levee-reload");
     assertNoRequestFailed();
   }
 
@@ -140,7 +147,7 @@ public abstract class LifecycleContract {
     Cli.Result list = Cli.run(jdk, "list");
     assertThat(list.exit()).as("%s", list).isZero();
     assertThat(list.out())
-        .containsPattern("(?m)^" + pid + " +running +" + TomcatApp.class.getName());
+        .containsPattern("(?m)^" + pid + " +running +" + app().getName());
   }
 
   @Test
@@ -206,7 +213,7 @@ public abstract class LifecycleContract {
 
     assertThat(detach.exit()).as("%s", detach).isZero();
     assertThat(bytecode()).as("bytecode after detach").isEqualTo(original);
-    assertThat(Probe.look(pid, INSTRUMENTED).threads())
+    assertThat(Probe.look(pid, instrumented()).threads())
         .noneMatch(name -> name.startsWith("levee-"));
     assertThat(call(limited, 5).number("leveeExceptions")).isZero();
     assertThat(call(tightened, 5).number("leveeExceptions")).isZero();
@@ -256,7 +263,7 @@ public abstract class LifecycleContract {
   }
 
   private List<String> bytecode() throws Exception {
-    return List.copyOf(Probe.look(pid, INSTRUMENTED).bytecode().values());
+    return List.copyOf(Probe.look(pid, instrumented()).bytecode().values());
   }
 
   private Reply call(LocalHttpServer server, int repeat) {
