@@ -240,10 +240,12 @@ class PartnerFaultsIT {
    * admitted call that failed), the last call refused after it (none if the open time ran out
    * before the next call, on a slow machine) and the probe (the next admitted call). Not every
    * failed call trips the breaker (one of the ramp after a close may not), so the log says which
-   * failed call did: for each logged open, the latest failed call sent before the line was seen. That pick is right as long as a line is seen within the shortest open time (300 ms) of
-   * the open, since after a trip every call is refused for that long; a later line would pick a
-   * wrong pattern and fail the bounds, never pass them. An open still running at the end is left
-   * out.
+   * failed call did: for each logged open, the latest failed call sent before the line was seen.
+   * That pick is right as long as the line is seen within the shortest open time (300 ms) of the
+   * open, since no call is admitted for that long after a trip. A line seen later than that picks
+   * a later failed call: the same one for two opens, which fails, or one of the ramp, whose run of
+   * refusals (nine calls in ten at the ramp's first step) is most likely shorter than the lower
+   * bound. An open still running at the end is left out.
    */
   private static List<Open> opens(List<Call> calls, List<Transition> transitions) {
     List<Open> patterns = new ArrayList<>();
