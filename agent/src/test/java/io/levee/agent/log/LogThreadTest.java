@@ -6,6 +6,7 @@ import io.levee.agent.testsupport.EngineFixture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class LogThreadTest {
@@ -64,12 +65,14 @@ class LogThreadTest {
   @Test
   void runsTheStartTaskFirstThenThePeriodicTaskAndStopsOnClose() throws Exception {
     AtomicInteger ticks = new AtomicInteger();
+    AtomicReference<Thread> ticker = new AtomicReference<>();
     CountDownLatch ticked = new CountDownLatch(2);
     CountDownLatch first = new CountDownLatch(1);
     LogThread log =
         new LogThread(
             target,
             () -> {
+              ticker.set(Thread.currentThread());
               ticks.incrementAndGet();
               ticked.countDown();
             },
@@ -80,8 +83,11 @@ class LogThreadTest {
     assertThat(ticked.await(10, TimeUnit.SECONDS)).isTrue();
     log.close();
     int after = ticks.get();
-    Thread.sleep(50);
-    assertThat(ticks.get()).isEqualTo(after);
-    assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("levee-log"));
+    // Once the thread has ended it can tick no more: wait for that, not for a while.
+    Thread thread = ticker.get();
+    thread.join(TimeUnit.SECONDS.toMillis(10));
+    assertThat(thread.isAlive()).as("the log thread ended").isFalse();
+    assertThat(thread.getName()).isEqualTo("levee-log");
+    assertThat(ticks.get()).as("no tick after close returned").isEqualTo(after);
   }
 }

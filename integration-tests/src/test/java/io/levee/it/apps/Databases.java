@@ -9,7 +9,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The databases a test application reaches: {@code h2} (in memory, with {@code pg_sleep} defined)
+ * The databases a test application reaches: {@code h2} (in memory, with {@code pg_sleep} and
+ * {@code levee_double} defined)
  * and {@code pg} (the server in {@code LEVEE_PG_URL}), each either straight through {@link
  * DriverManager} ({@code pool=none}) or through a HikariCP pool ({@code pool=hikari}), created on
  * first use, whose {@code getConnection} waits {@code LEVEE_POOL_TIMEOUT_MS} (10 s) at most.
@@ -17,7 +18,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Databases {
   private static final String H2_URL =
       "jdbc:h2:mem:levee;DB_CLOSE_DELAY=-1;"
-          + "INIT=CREATE ALIAS IF NOT EXISTS PG_SLEEP FOR 'io.levee.it.apps.H2Functions.pgSleep'";
+          + "INIT=CREATE ALIAS IF NOT EXISTS PG_SLEEP FOR 'io.levee.it.apps.H2Functions.pgSleep'"
+          + "\\;CREATE ALIAS IF NOT EXISTS LEVEE_DOUBLE"
+          + " FOR 'io.levee.it.apps.H2Functions.leveeDouble'";
   private static final Map<String, HikariDataSource> POOLS = new ConcurrentHashMap<>();
 
   private Databases() {}

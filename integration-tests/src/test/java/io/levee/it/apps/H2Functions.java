@@ -8,4 +8,9 @@ public final class H2Functions {
   public static void pgSleep(double seconds) throws InterruptedException {
     Thread.sleep((long) (seconds * 1000));
   }
+
+  /** {@code levee_double(x)}, the function the JDBC contract calls through a CallableStatement. */
+  public static int leveeDouble(int x) {
+    return 2 * x;
+  }
 }

@@ -1,5 +1,6 @@
 package io.levee.it.apps;
 
+import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -8,9 +9,9 @@ import java.sql.Statement;
 import java.util.Map;
 
 /**
- * {@code /jdbc?db=h2|pg&pool=none|hikari&mode=prepared|statement&sql=...}: one statement on a fresh
- * (or pooled) connection, as a {@link PreparedStatement} (the default) or a plain {@link
- * Statement}. Answers {@code outcome=ok} with the first column of the first row, or the exception
+ * {@code /jdbc?db=h2|pg&pool=none|hikari&mode=prepared|statement|call&sql=...}: one statement on a
+ * fresh (or pooled) connection, as a {@link PreparedStatement} (the default), a plain {@link
+ * Statement} or a {@link CallableStatement}. Answers {@code outcome=ok} with the first column of the first row, or the exception
  * with its SQLState and the {@code phase} it failed in ({@code connect} or {@code execute}).
  */
 public final class JdbcCalls {
@@ -27,17 +28,22 @@ public final class JdbcCalls {
     }
     try (Connection c = connection) {
       String sql = q.get("sql");
-      out.put("outcome", "ok").put("value", execute(c, sql, "statement".equals(q.get("mode"))));
+      out.put("outcome", "ok").put("value", execute(c, sql, q.getOrDefault("mode", "prepared")));
     } catch (SQLException | RuntimeException e) {
       out.exception(e).put("phase", "execute");
     }
     return out.put("elapsedMs", (System.nanoTime() - start) / 1_000_000).toString();
   }
 
-  private static String execute(Connection c, String sql, boolean plain) throws SQLException {
-    if (plain) {
+  private static String execute(Connection c, String sql, String mode) throws SQLException {
+    if (mode.equals("statement")) {
       try (Statement statement = c.createStatement()) {
         return result(statement, statement.execute(sql));
+      }
+    }
+    if (mode.equals("call")) {
+      try (CallableStatement statement = c.prepareCall(sql)) {
+        return result(statement, statement.execute());
       }
     }
     try (PreparedStatement statement = c.prepareStatement(sql)) {

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * What the agent promises for JDBC (SPEC §2, kind {@code jdbc}) on one database, pool and JDK per
  * subclass: a concurrency limit on in-flight queries, a breaker on a failing statement, a limit on
- * acquiring connections, one decision per call through a pool, and SQLState 53000 on every block.
+ * acquiring connections, one decision per call through a pool, a callable statement decided as a
+ * {@code CALL}, a query timeout a rule sets, and SQLState 53000 on every block.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class JdbcContract {
@@ -28,6 +29,9 @@ public abstract class JdbcContract {
       """
       version: 1
       resources:
+        - name: bounded
+          match: { jdbc: { operations: [SELECT], sql: "bounded_sleep" } }
+          timeouts: { query: 1s }
         - name: sleepers
           match: { jdbc: { operations: [SELECT], sql: "pg_sleep" } }
           concurrency: { max: 2 }
@@ -37,7 +41,15 @@ public abstract class JdbcContract {
         - name: counted
           match: { jdbc: { operations: [SELECT], tables: [counted_rows] } }
           rate-limit: { rate: 4/h, burst: 4 }
+        - name: procedures
+          match: { jdbc: { operations: [CALL] } }
+          rate-limit: { rate: 2/h, burst: 2 }
       """;
+
+  /** A function on both databases: an H2 alias of {@code H2Functions.leveeDouble}, and this. */
+  private static final String PG_FUNCTION =
+      "CREATE OR REPLACE FUNCTION levee_double(x int) RETURNS int"
+          + " AS 'select x * 2' LANGUAGE sql IMMUTABLE";
 
   private ForkedApp app;
   private AppClient client;
@@ -61,7 +73,12 @@ public abstract class JdbcContract {
     }
     app = fork(name(), RULES);
     client = new AppClient(app);
-    assertThat(sql(client, "CREATE TABLE IF NOT EXISTS counted_rows (id INT)").ok()).isTrue();
+    Reply table = sql(client, "CREATE TABLE IF NOT EXISTS counted_rows (id INT)");
+    assertThat(table.ok()).as(table.raw()).isTrue();
+    if (db().equals("pg")) {
+      Reply created = sql(client, PG_FUNCTION, "&mode=statement");
+      assertThat(created.ok()).as(created.raw()).isTrue();
+    }
   }
 
   @AfterAll
@@ -105,6 +122,34 @@ public abstract class JdbcContract {
     assertThat(replies.subList(0, 4)).allSatisfy(r -> assertThat(r.ok()).as(r.raw()).isTrue());
     assertThat(replies.subList(4, 8))
         .allSatisfy(r -> assertBlocked(r, "java.sql.SQLTransientException"));
+  }
+
+  @Test
+  void decidesACallableStatementAsACall() {
+    List<Reply> replies =
+        IntStream.range(0, 3)
+            .mapToObj(i -> sql(client, "{call levee_double(21)}", "&mode=call"))
+            .toList();
+    assertThat(replies.subList(0, 2))
+        .allSatisfy(r -> assertThat(r.get("value")).as(r.raw()).isEqualTo("42"));
+    assertBlocked(replies.get(2), "java.sql.SQLTransientException");
+    assertThat(replies.get(2).get("phase")).isEqualTo("execute");
+  }
+
+  /**
+   * {@code timeouts: { query: 1s }} on a statement that set none: PostgreSQL cancels it when the
+   * driver's timer fires, a second after it began, long before its ten-second sleep ends. H2 runs
+   * {@code pg_sleep} as a Java method, which its cancel cannot stop: the agent's own tests cover the
+   * timeout being set there.
+   */
+  @Test
+  void cancelsAStatementAtTheQueryTimeoutTheRuleSets() {
+    Assumptions.assumeTrue(db().equals("pg"), "a real server-side sleep to cancel");
+    Reply r = sql(client, "SELECT pg_sleep(10) AS bounded_sleep");
+    assertThat(r.get("sqlState")).as(r.raw()).isEqualTo("57014");
+    assertThat(r.get("phase")).as(r.raw()).isEqualTo("execute");
+    // at least the timeout (the elapsed time also holds the connect), and well short of the sleep
+    assertThat(r.number("elapsedMs")).as(r.raw()).isBetween(1_000L, 5_000L);
   }
 
   @Test

@@ -2,6 +2,9 @@ package io.levee.it.reliability;
 
 import io.levee.it.support.TestPaths;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +29,29 @@ final class PrivatePostgres implements AutoCloseable {
 
   private PrivatePostgres(int port) {
     this.port = port;
+  }
+
+  /**
+   * A fresh cluster with database and user {@code levee} on a loopback port that was free a moment
+   * ago: another job may take it in between, so a start that fails is tried on another port. A
+   * port whose cluster folder exists is skipped, for it may be another test's halted cluster,
+   * which a start there would wipe.
+   */
+  static PrivatePostgres start() {
+    IllegalStateException last = null;
+    for (int attempt = 0; attempt < 3; attempt++) {
+      int port = freePort();
+      if (Files.exists(clusterDir(port))) {
+        continue;
+      }
+      try {
+        return start(port);
+      } catch (IllegalStateException e) {
+        last = e;
+        new PrivatePostgres(port).close();
+      }
+    }
+    throw last != null ? last : new IllegalStateException("no free port for PostgreSQL");
   }
 
   /** A fresh cluster on 127.0.0.1:{@code port} with database and user {@code levee}. */
@@ -83,6 +109,24 @@ final class PrivatePostgres implements AutoCloseable {
   @Override
   public void close() {
     script("pg_stop");
+  }
+
+  private static int freePort() {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Where {@code scripts/test-postgres.sh} keeps the cluster of a port. */
+  private static Path clusterDir(int port) {
+    String tmp = System.getenv().getOrDefault("TMPDIR", "/tmp");
+    return Path.of(tmp.isEmpty() ? "/tmp" : tmp, "levee-pg-" + port);
+  }
+
+  int port() {
+    return port;
   }
 
   private static boolean hasBinaries() {

@@ -7,7 +7,11 @@ import io.levee.rules.time.ManualClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -213,30 +217,36 @@ class AdaptiveLimiterTest {
     AtomicInteger worst = new AtomicInteger();
     AtomicInteger admitted = new AtomicInteger();
     CountDownLatch start = new CountDownLatch(1);
-    List<Thread> workers = new ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      Thread worker =
-          new Thread(
-              () -> {
-                await(start);
-                ThreadLocalRandom random = ThreadLocalRandom.current();
-                for (int i = 0; i < 20_000; i++) {
-                  if (shared.tryAcquire()) {
-                    admitted.incrementAndGet();
-                    int now = running.incrementAndGet();
-                    worst.accumulateAndGet(now, Math::max);
-                    clock.advanceNanos(random.nextInt(50_000));
-                    running.decrementAndGet();
-                    shared.release(random.nextInt(20) * MS, random.nextInt(10) == 0);
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Void>> workers = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        workers.add(
+            pool.submit(
+                () -> {
+                  // A worker's failure (an exception from the limiter, a missed start) reaches the
+                  // test through its future, instead of dying with the thread.
+                  assertThat(start.await(30, TimeUnit.SECONDS)).as("start signal").isTrue();
+                  ThreadLocalRandom random = ThreadLocalRandom.current();
+                  for (int i = 0; i < 20_000; i++) {
+                    if (shared.tryAcquire()) {
+                      admitted.incrementAndGet();
+                      int now = running.incrementAndGet();
+                      worst.accumulateAndGet(now, Math::max);
+                      clock.advanceNanos(random.nextInt(50_000));
+                      running.decrementAndGet();
+                      shared.release(random.nextInt(20) * MS, random.nextInt(10) == 0);
+                    }
                   }
-                }
-              });
-      workers.add(worker);
-      worker.start();
-    }
-    start.countDown();
-    for (Thread worker : workers) {
-      worker.join();
+                  return null;
+                }));
+      }
+      start.countDown();
+      for (Future<Void> worker : workers) {
+        worker.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
     }
     assertThat(shared.inFlight()).isZero();
     assertThat(admitted.get()).isPositive();
@@ -247,14 +257,6 @@ class AdaptiveLimiterTest {
     for (int i = 0; i < calls; i++) {
       limiter.tryAcquire();
       limiter.release(rttNanos, false);
-    }
-  }
-
-  private static void await(CountDownLatch latch) {
-    try {
-      latch.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 

@@ -15,6 +15,12 @@ import org.junit.jupiter.api.Test;
 class SystemLimitSimulationTest {
   private static final long SEED = 7;
 
+  /**
+   * docs/BENCHMARKS.md, overload targets, step: admitted p99 at most 0.7x the best other
+   * contender's.
+   */
+  private static final double P99_TARGET = 0.7;
+
   private static Admission levee() {
     return Admission.levee(AdaptiveSpec.defaults());
   }
@@ -25,10 +31,16 @@ class SystemLimitSimulationTest {
     double[] staticTen = Outcomes.step(Admission.fixed(10), SEED);
     double[] gradient2 = Outcomes.step(new Gradient2(2, 200, 20), SEED);
     assertThat(step[0]).as("goodput at 2C / C").isGreaterThanOrEqualTo(0.95);
-    // The headroom that keeps one CPU busy costs two cores two calls: p99 at 4.6 CPU times, still
-    // below the static limit the simulation finds best, which a real calibration rarely hits.
-    assertThat(step[2]).as("admitted p99 ms").isLessThanOrEqualTo(staticTen[2]);
-    assertThat(step[2]).as("admitted p99 ms").isLessThanOrEqualTo(0.7 * gradient2[2]);
+    assertThat(step[2])
+        .as("admitted p99 ms, target %s x Gradient2's", P99_TARGET)
+        .isLessThanOrEqualTo(P99_TARGET * gradient2[2]);
+    // Known gap. The best other contender here is the static limit of 10 (picked as the benchmark
+    // picks its static one: the most goodput at 2C), and the target is not met against it: 9.4 ms
+    // against 10.5 ms, 0.90x. The headroom that keeps one CPU busy costs two cores two calls.
+    // Asserted is the bound Levee meets, no worse than that calibrated limit, not the target.
+    assertThat(step[2])
+        .as("admitted p99 ms, known gap: target %s x the best static limit's", P99_TARGET)
+        .isLessThanOrEqualTo(staticTen[2]);
   }
 
   @Test
@@ -36,22 +48,32 @@ class SystemLimitSimulationTest {
     Scenario.Server oneCpu = Scenario.Server.ONE_CPU;
     double[] p99 = new double[3];
     double[] gradient2P99 = new double[3];
+    double[] staticP99 = new double[3];
     for (long seed = 1; seed <= 3; seed++) {
       double[] step = Outcomes.step(oneCpu, levee(), seed);
       double[] gradient2 = Outcomes.step(oneCpu, new Gradient2(2, 200, 20), seed);
       p99[(int) seed - 1] = step[2];
       gradient2P99[(int) seed - 1] = gradient2[2];
+      staticP99[(int) seed - 1] = Outcomes.step(oneCpu, Admission.fixed(10), seed)[2];
       assertThat(step[0]).as("goodput at 2C / C, seed %s", seed).isGreaterThanOrEqualTo(0.9);
       assertThat(step[8]).as("mean limit, seed %s", seed).isBetween(4.0, 8.0);
       assertThat(step[3]).as("rejects during the first 0.5C, seed %s", seed).isZero();
       assertThat(step[5]).as("settle after 0.5C -> 2C, seed %s", seed).isLessThanOrEqualTo(2);
       assertThat(step[6]).as("settle after 2C -> 0.5C, seed %s", seed).isLessThanOrEqualTo(2);
     }
-    // A phase's p99 is decided by the few hundred milliseconds after the step, which one seed can
-    // make or break; judged like the benchmark, on the median over the runs.
+    // The benchmark judges its targets on the median over its runs; so does this, over three seeds
+    // (a phase's p99 is decided by the few hundred milliseconds after the step).
     Arrays.sort(p99);
     Arrays.sort(gradient2P99);
-    assertThat(p99[1]).as("median admitted p99 ms").isLessThanOrEqualTo(0.7 * gradient2P99[1]);
+    Arrays.sort(staticP99);
+    assertThat(p99[1])
+        .as("median admitted p99 ms, target %s x Gradient2's", P99_TARGET)
+        .isLessThanOrEqualTo(P99_TARGET * gradient2P99[1]);
+    // Known gap, as on two cores: against the static limit of 10 the target is not met (median
+    // 24.0 ms against 28.5 ms, 0.84x); asserted is the bound Levee meets.
+    assertThat(p99[1])
+        .as("median admitted p99 ms, known gap: target %s x the static limit's", P99_TARGET)
+        .isLessThanOrEqualTo(staticP99[1]);
   }
 
   @Test
