@@ -14,7 +14,7 @@
 #     LEVEE_SKIP_JDK25=1 skips them on purpose instead.
 # At the end it prints the tests run, failed and skipped per module, every skip's reason, and the
 # run's duration (scripts/TestSummary.java); it exits with Maven's status.
-# Extra arguments go to Maven, e.g. ./run-tests.sh -pl integration-tests -am -Dit.test=HttpOnJdk17IT
+# Extra arguments go to Maven, e.g. ./run-tests.sh -pl integration-tests -am -Dit.test=Jdk17HttpIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/test-postgres.sh

@@ -12,7 +12,6 @@ import io.levee.it.support.RulesFile;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -137,26 +136,11 @@ public abstract class JdbcContract {
   }
 
   /**
-   * {@code timeouts: { query: 1s }} on a statement that set none: PostgreSQL cancels it when the
-   * driver's timer fires, a second after it began, long before its ten-second sleep ends. H2 runs
-   * {@code pg_sleep} as a Java method, which its cancel cannot stop: the agent's own tests cover the
-   * timeout being set there.
+   * Without a pool the driver's connect decides; with one, the pool's {@code getConnection} (the
+   * connects it makes on its own threads to fill itself are never decided).
    */
   @Test
-  void cancelsAStatementAtTheQueryTimeoutTheRuleSets() {
-    Assumptions.assumeTrue(db().equals("pg"), "a real server-side sleep to cancel");
-    Reply r = sql(client, "SELECT pg_sleep(10) AS bounded_sleep");
-    assertThat(r.get("sqlState")).as(r.raw()).isEqualTo("57014");
-    assertThat(r.get("phase")).as(r.raw()).isEqualTo("execute");
-    // at least the timeout (the elapsed time also holds the connect), and well short of the sleep
-    assertThat(r.number("elapsedMs")).as(r.raw()).isBetween(1_000L, 5_000L);
-  }
-
-  @Test
   void limitsAcquiringConnections() {
-    Assumptions.assumeTrue(
-        pool().equals("none"),
-        "a pool connects in its own threads and ahead of need: CONNECT is checked on the driver");
     String rules =
         """
         version: 1
@@ -194,6 +178,10 @@ public abstract class JdbcContract {
 
   private List<Reply> repeat(int count, String statement) {
     return IntStream.range(0, count).mapToObj(i -> sql(client, statement)).toList();
+  }
+
+  protected Reply sql(String statement) {
+    return sql(client, statement);
   }
 
   private Reply sql(AppClient c, String statement, String... extra) {

@@ -1,11 +1,6 @@
 package io.levee.it.jdbc;
 
-class PostgresHikariJdk25JdbcIT extends JdbcContract {
-  @Override
-  protected String db() {
-    return "pg";
-  }
-
+class PostgresHikariJdk25JdbcIT extends PostgresJdbcContract {
   @Override
   protected String pool() {
     return "hikari";

@@ -1,11 +1,6 @@
 package io.levee.it.jdbc;
 
-class PostgresJdk17JdbcIT extends JdbcContract {
-  @Override
-  protected String db() {
-    return "pg";
-  }
-
+class PostgresJdk17JdbcIT extends PostgresJdbcContract {
   @Override
   protected String pool() {
     return "none";
