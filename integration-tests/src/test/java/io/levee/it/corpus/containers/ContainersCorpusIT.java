@@ -1,0 +1,86 @@
+package io.levee.it.corpus.containers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.it.corpus.Transparency;
+import io.levee.it.corpus.Way;
+import io.levee.it.support.Jdk;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The transparency corpus's servlet containers: Tomcat 9, 10.1 and 11, each from its real
+ * distribution, started as an operator does, once without the agent, once with it and no rules, and once with monitor rules that match every page. Every request of the fixed
+ * list must get the same answer each way, the container must log the same complaints and exit the
+ * same way, and the agent's log must be clean.
+ */
+class ContainersCorpusIT {
+
+  @Test
+  void tomcat9Examples() {
+    corpus(Tomcat.version("9.0."), TomcatExamples.REQUESTS, "javax.servlet.http.HttpServlet",
+        "filters.ExampleFilter");
+  }
+
+  @Test
+  void tomcat10Examples() {
+    corpus(Tomcat.version("10.1."), TomcatExamples.REQUESTS, "jakarta.servlet.http.HttpServlet",
+        "filters.ExampleFilter");
+  }
+
+  @Test
+  void tomcat11Examples() {
+    corpus(Tomcat.version("11.0."), TomcatExamples.REQUESTS, "jakarta.servlet.http.HttpServlet",
+        "filters.ExampleFilter");
+  }
+
+  /**
+   * Runs {@code distribution} each {@link Way} on JDK 17, sending {@code requests}, and asserts the
+   * runs alike; the monitor run must show {@code instrumented} classes (a servlet base class and a
+   * filter), or it would prove nothing.
+   */
+  private static void corpus(Distribution distribution, List<Exchange> requests, String... instrumented) {
+    String subject = distribution.name();
+    Map<Way, Run> runs = new EnumMap<>(Way.class);
+    for (Way way : Way.values()) {
+      runs.put(way, run(distribution, way, subject, requests));
+    }
+    Transparency.assertSame(subject, runs);
+    // 128 + SIGTERM: the JVM ran its shutdown hooks (the container's orderly stop) and ended; a
+    // crash or a hang that needed SIGKILL would show as another status.
+    assertThat(runs.get(Way.PLAIN).exitStatus()).as("%s: exit status on SIGTERM", subject).isEqualTo(143);
+    String monitorLog = Way.MONITOR.agentLogText(subject);
+    for (String type : instrumented) {
+      assertThat(monitorLog)
+          .as("%s: the monitor run instrumented %s (%s)", subject, type, Way.MONITOR.agentLog(subject))
+          .contains("instrumented " + type + "\n");
+    }
+  }
+
+  private static Run run(Distribution distribution, Way way, String subject, List<Exchange> requests) {
+    Launched launched = distribution.launch(way, subject, Jdk.current());
+    try (ContainerProcess process = launched.process()) {
+      List<Seen> seen = new Visitor(process.port(), launched.base()).visit(requests);
+      int exit = process.stop();
+      List<String> complaints = Complaints.in(process.output(), process.port(), launched.base());
+      Run result = new Run(seen, complaints, exit);
+      record(launched.base(), result);
+      return result;
+    }
+  }
+
+  /** Beside the run's base, what it saw, to read or diff when the ways disagree. */
+  private static void record(Path base, Run run) {
+    try {
+      Files.writeString(base.resolveSibling(base.getFileName() + ".seen.txt"), run.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
