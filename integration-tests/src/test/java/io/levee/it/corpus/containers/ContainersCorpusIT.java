@@ -15,8 +15,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The transparency corpus's servlet containers: Tomcat 9, 10.1 and 11, each from its real
- * distribution, started as an operator does, once without the agent, once with it and no rules, and once with monitor rules that match every page. Every request of the fixed
+ * The transparency corpus's servlet containers: Tomcat 9, 10.1 and 11 and Jetty 12 (ee8 and ee10),
+ * each from its real distribution, started as an operator does, once without the agent, once with
+ * it and no rules, and once with monitor rules that match every page. Every request of the fixed
  * list must get the same answer each way, the container must log the same complaints and exit the
  * same way, and the agent's log must be clean.
  */
@@ -38,6 +39,18 @@ class ContainersCorpusIT {
   void tomcat11Examples() {
     corpus(Tomcat.version("11.0."), TomcatExamples.REQUESTS, "jakarta.servlet.http.HttpServlet",
         "filters.ExampleFilter");
+  }
+
+  @Test
+  void jetty12Ee8() {
+    corpus(Jetty.environment("ee8"), JettyCorpusWebapp.REQUESTS, "javax.servlet.http.HttpServlet",
+        "corpus.webapp.ee8.StampFilter");
+  }
+
+  @Test
+  void jetty12Ee10() {
+    corpus(Jetty.environment("ee10"), JettyCorpusWebapp.REQUESTS, "jakarta.servlet.http.HttpServlet",
+        "corpus.webapp.ee10.StampFilter");
   }
 
   /**
