@@ -41,6 +41,13 @@ class ContainersCorpusIT {
         "filters.ExampleFilter");
   }
 
+  /** The newest Tomcat on the newest JDK too: Jasper compiles against JDK 25's class files. */
+  @Test
+  void tomcat11ExamplesOnJdk25() {
+    corpus(Tomcat.version("11.0."), Jdk.require(25), TomcatExamples.REQUESTS,
+        "jakarta.servlet.http.HttpServlet", "filters.ExampleFilter");
+  }
+
   @Test
   void jetty12Ee8() {
     corpus(Jetty.environment("ee8"), JettyCorpusWebapp.REQUESTS, "javax.servlet.http.HttpServlet",
@@ -53,16 +60,22 @@ class ContainersCorpusIT {
         "corpus.webapp.ee10.StampFilter");
   }
 
-  /**
-   * Runs {@code distribution} each {@link Way} on JDK 17, sending {@code requests}, and asserts the
-   * runs alike; the monitor run must show {@code instrumented} classes (a servlet base class and a
-   * filter), or it would prove nothing.
-   */
+  /** {@link #corpus(Distribution, Jdk, List, String...)} on the JDK running the tests (17). */
   private static void corpus(Distribution distribution, List<Exchange> requests, String... instrumented) {
-    String subject = distribution.name();
+    corpus(distribution, Jdk.current(), requests, instrumented);
+  }
+
+  /**
+   * Runs {@code distribution} on {@code jdk} each {@link Way}, one after the other, sending {@code
+   * requests}, and asserts the runs alike; the monitor run must show {@code instrumented} classes
+   * (a servlet base class and a filter), or it would prove nothing.
+   */
+  private static void corpus(
+      Distribution distribution, Jdk jdk, List<Exchange> requests, String... instrumented) {
+    String subject = distribution.name() + "-jdk" + jdk.feature();
     Map<Way, Run> runs = new EnumMap<>(Way.class);
     for (Way way : Way.values()) {
-      runs.put(way, run(distribution, way, subject, requests));
+      runs.put(way, run(distribution, jdk, way, subject, requests));
     }
     Transparency.assertSame(subject, runs);
     // 128 + SIGTERM: the JVM ran its shutdown hooks (the container's orderly stop) and ended; a
@@ -76,8 +89,9 @@ class ContainersCorpusIT {
     }
   }
 
-  private static Run run(Distribution distribution, Way way, String subject, List<Exchange> requests) {
-    Launched launched = distribution.launch(way, subject, Jdk.current());
+  private static Run run(
+      Distribution distribution, Jdk jdk, Way way, String subject, List<Exchange> requests) {
+    Launched launched = distribution.launch(way, subject, jdk);
     try (ContainerProcess process = launched.process()) {
       List<Seen> seen = new Visitor(process.port(), launched.base()).visit(requests);
       int exit = process.stop();
