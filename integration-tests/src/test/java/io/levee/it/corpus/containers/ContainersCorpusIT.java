@@ -68,7 +68,7 @@ class ContainersCorpusIT {
   /**
    * Runs {@code distribution} on {@code jdk} each {@link Way}, one after the other, sending {@code
    * requests}, and asserts the runs alike; the monitor run must show {@code instrumented} classes
-   * (a servlet base class and a filter), or it would prove nothing.
+   * (a servlet base class and a filter) and decisions on pages, or it would prove nothing.
    */
   private static void corpus(
       Distribution distribution, Jdk jdk, List<Exchange> requests, String... instrumented) {
@@ -87,6 +87,9 @@ class ContainersCorpusIT {
           .as("%s: the monitor run instrumented %s (%s)", subject, type, Way.MONITOR.agentLog(subject))
           .contains("instrumented " + type + "\n");
     }
+    assertThat(MonitorDecisions.seen(subject))
+        .as("%s: the monitor run would have blocked pages (%s)", subject, Way.MONITOR.agentLog(subject))
+        .isTrue();
   }
 
   private static Run run(
@@ -94,6 +97,9 @@ class ContainersCorpusIT {
     Launched launched = distribution.launch(way, subject, jdk);
     try (ContainerProcess process = launched.process()) {
       List<Seen> seen = new Visitor(process.port(), launched.base()).visit(requests);
+      if (way == Way.MONITOR) {
+        MonitorDecisions.await(subject);
+      }
       int exit = process.stop();
       List<String> complaints = Complaints.in(process.output(), process.port(), launched.base());
       Run result = new Run(seen, complaints, exit);

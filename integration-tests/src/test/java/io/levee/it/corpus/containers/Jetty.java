@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 final class Jetty implements Distribution {
   private final Path home;
   private final String environment;
+  private Path template;
 
   private Jetty(Path home, String environment) {
     this.home = home;
@@ -38,15 +39,12 @@ final class Jetty implements Distribution {
   @Override
   public Launched launch(Way way, String subject, Jdk jdk) {
     Path base = Scratch.fresh(subject + "-" + way.name().toLowerCase());
+    Scratch.copyTree(configured(subject, jdk), base);
     try {
       Files.createDirectories(base.resolve("tmp"));
-      Files.createDirectories(base.resolve("logs"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    // Setting up the base is the operator's step before the run, the same for every way.
-    configure(base, jdk, "--add-modules=http," + environment + "-deploy," + environment + "-jsp");
-    CorpusWebapp.layOut(environment, base.resolve("webapps/corpus"));
     int port = Scratch.freePort();
     List<String> command = new ArrayList<>(List.of(jdk.java().toString()));
     String agent = way.javaagent(subject);
@@ -72,6 +70,26 @@ final class Jetty implements Distribution {
             port,
             "/corpus/");
     return new Launched(process, base);
+  }
+
+  /**
+   * A base with the environment's modules enabled and the webapp in {@code webapps}: the operator's
+   * step before the first start, done once (start.jar takes seconds to resolve the modules) and
+   * copied for each way.
+   */
+  private Path configured(String subject, Jdk jdk) {
+    if (template == null) {
+      Path base = Scratch.fresh(subject + "-configured");
+      try {
+        Files.createDirectories(base.resolve("logs"));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      configure(base, jdk, "--add-modules=http," + environment + "-deploy," + environment + "-jsp");
+      CorpusWebapp.layOut(environment, base.resolve("webapps/corpus"));
+      template = base;
+    }
+    return template;
   }
 
   /** Runs {@code start.jar} with {@code args} in {@code base} to completion, without the agent. */
