@@ -1,10 +1,10 @@
 package corpus.webapp.ee10;
 
-import java.io.IOException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 
 /**
  * The corpus webapp's async servlet: answers from a container thread after the request thread has

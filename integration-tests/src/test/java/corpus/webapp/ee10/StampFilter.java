@@ -1,6 +1,5 @@
 package corpus.webapp.ee10;
 
-import java.io.IOException;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.FilterConfig;
@@ -8,6 +7,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 
 /** The corpus webapp's filter, on every request: a request attribute and a response header. */
 public class StampFilter implements Filter {

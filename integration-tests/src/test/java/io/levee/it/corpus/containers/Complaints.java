@@ -18,7 +18,8 @@ final class Complaints {
       Pattern.compile("^\\S+ \\S+ (WARNING|SEVERE) \\[[^\\]]*\\] (.*)$");
 
   /** Jetty: {@code 2026-12-02 02:40:06.313:WARN :oejs.Server:main: message}. */
-  private static final Pattern JETTY = Pattern.compile("^\\S+ \\S+:(WARN|ERROR) ?:([^:]*):[^:]*:(.*)$");
+  private static final Pattern JETTY =
+      Pattern.compile("^\\S+ \\S+:(WARN|ERROR) ?:([^:]*):[^:]*:(.*)$");
 
   /** A stack trace's first line, wherever it was printed from. */
   private static final Pattern EXCEPTION =

@@ -17,9 +17,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A servlet container started from its distribution in a JVM of its own, the way an operator starts
- * it (a launcher script or {@code start.jar}), with its output in a file. It is ready once a page of
- * its deployed application answers, and {@link #stop()} ends it as an operator does, with SIGTERM,
- * so that its shutdown hooks run.
+ * it (a launcher script or {@code start.jar}), with its output in a file. It is ready once a page
+ * of its deployed application answers, and {@link #stop()} ends it as an operator does, with
+ * SIGTERM, so that its shutdown hooks run.
  */
 final class ContainerProcess implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -44,11 +44,17 @@ final class ContainerProcess implements AutoCloseable {
   }
 
   /**
-   * Runs {@code command} in {@code dir} with {@code env} added to this JVM's environment, stdout and
-   * stderr together in {@code output}, and waits until {@code readyPath} on {@code port} answers.
+   * Runs {@code command} in {@code dir} with {@code env} added to this JVM's environment, stdout
+   * and stderr together in {@code output}, and waits until {@code readyPath} on {@code port}
+   * answers.
    */
   static ContainerProcess start(
-      String name, List<String> command, Map<String, String> env, Path dir, Path output, int port,
+      String name,
+      List<String> command,
+      Map<String, String> env,
+      Path dir,
+      Path output,
+      int port,
       String readyPath) {
     ProcessBuilder builder =
         new ProcessBuilder(command)
@@ -56,7 +62,10 @@ final class ContainerProcess implements AutoCloseable {
             .redirectErrorStream(true)
             .redirectOutput(output.toFile());
     // Agent options a developer may have set must not reach the container: the Way decides.
-    builder.environment().keySet().removeIf(k -> k.startsWith("LEVEE_") || k.equals("JAVA_TOOL_OPTIONS"));
+    builder
+        .environment()
+        .keySet()
+        .removeIf(k -> k.startsWith("LEVEE_") || k.equals("JAVA_TOOL_OPTIONS"));
     builder.environment().putAll(env);
     Process process;
     try {

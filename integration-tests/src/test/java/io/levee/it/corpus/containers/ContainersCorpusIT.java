@@ -25,43 +25,63 @@ class ContainersCorpusIT {
 
   @Test
   void tomcat9Examples() {
-    corpus(Tomcat.version("9.0."), TomcatExamples.REQUESTS, "javax.servlet.http.HttpServlet",
+    corpus(
+        Tomcat.version("9.0."),
+        TomcatExamples.REQUESTS,
+        "javax.servlet.http.HttpServlet",
         "filters.ExampleFilter");
   }
 
   @Test
   void tomcat10Examples() {
-    corpus(Tomcat.version("10.1."), TomcatExamples.REQUESTS, "jakarta.servlet.http.HttpServlet",
+    corpus(
+        Tomcat.version("10.1."),
+        TomcatExamples.REQUESTS,
+        "jakarta.servlet.http.HttpServlet",
         "filters.ExampleFilter");
   }
 
   @Test
   void tomcat11Examples() {
-    corpus(Tomcat.version("11.0."), TomcatExamples.REQUESTS, "jakarta.servlet.http.HttpServlet",
+    corpus(
+        Tomcat.version("11.0."),
+        TomcatExamples.REQUESTS,
+        "jakarta.servlet.http.HttpServlet",
         "filters.ExampleFilter");
   }
 
   /** The newest Tomcat on the newest JDK too: Jasper compiles against JDK 25's class files. */
   @Test
   void tomcat11ExamplesOnJdk25() {
-    corpus(Tomcat.version("11.0."), Jdk.require(25), TomcatExamples.REQUESTS,
-        "jakarta.servlet.http.HttpServlet", "filters.ExampleFilter");
+    corpus(
+        Tomcat.version("11.0."),
+        Jdk.require(25),
+        TomcatExamples.REQUESTS,
+        "jakarta.servlet.http.HttpServlet",
+        "filters.ExampleFilter");
   }
 
   @Test
   void jetty12Ee8() {
-    corpus(Jetty.environment("ee8"), JettyCorpusWebapp.REQUESTS, "javax.servlet.http.HttpServlet",
+    corpus(
+        Jetty.environment("ee8"),
+        JettyCorpusWebapp.REQUESTS,
+        "javax.servlet.http.HttpServlet",
         "corpus.webapp.ee8.StampFilter");
   }
 
   @Test
   void jetty12Ee10() {
-    corpus(Jetty.environment("ee10"), JettyCorpusWebapp.REQUESTS, "jakarta.servlet.http.HttpServlet",
+    corpus(
+        Jetty.environment("ee10"),
+        JettyCorpusWebapp.REQUESTS,
+        "jakarta.servlet.http.HttpServlet",
         "corpus.webapp.ee10.StampFilter");
   }
 
   /** {@link #corpus(Distribution, Jdk, List, String...)} on the JDK running the tests (17). */
-  private static void corpus(Distribution distribution, List<Exchange> requests, String... instrumented) {
+  private static void corpus(
+      Distribution distribution, List<Exchange> requests, String... instrumented) {
     corpus(distribution, Jdk.current(), requests, instrumented);
   }
 
@@ -77,18 +97,29 @@ class ContainersCorpusIT {
     for (Way way : Way.values()) {
       runs.put(way, run(distribution, jdk, way, subject, requests));
     }
+    // Alike is not enough: a container that answered nothing, or only errors, without the agent
+    // too, would make every way look the same.
+    assertThat(runs.get(Way.PLAIN).seen())
+        .as("%s: the run without the agent answered every request, with no server error", subject)
+        .allSatisfy(seen -> assertThat(seen.status()).as(seen.exchange()).isBetween(101, 499));
     Transparency.assertSame(subject, runs);
     // 128 + SIGTERM: the JVM ran its shutdown hooks (the container's orderly stop) and ended; a
     // crash or a hang that needed SIGKILL would show as another status.
-    assertThat(runs.get(Way.PLAIN).exitStatus()).as("%s: exit status on SIGTERM", subject).isEqualTo(143);
+    assertThat(runs.get(Way.PLAIN).exitStatus())
+        .as("%s: exit status on SIGTERM", subject)
+        .isEqualTo(143);
     String monitorLog = Way.MONITOR.agentLogText(subject);
     for (String type : instrumented) {
       assertThat(monitorLog)
-          .as("%s: the monitor run instrumented %s (%s)", subject, type, Way.MONITOR.agentLog(subject))
+          .as(
+              "%s: the monitor run instrumented %s (%s)",
+              subject, type, Way.MONITOR.agentLog(subject))
           .contains("instrumented " + type + "\n");
     }
     assertThat(MonitorDecisions.seen(subject))
-        .as("%s: the monitor run would have blocked pages (%s)", subject, Way.MONITOR.agentLog(subject))
+        .as(
+            "%s: the monitor run would have blocked pages (%s)",
+            subject, Way.MONITOR.agentLog(subject))
         .isTrue();
   }
 

@@ -4,11 +4,11 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 
 /**
- * The corpus's small webapp for Jetty, laid out as an exploded WAR: its {@code web.xml} and JSP from
- * {@code src/test/resources/corpus-webapp}, its classes (package {@code corpus.webapp.ee8} or {@code
- * corpus.webapp.ee10}, compiled against that servlet API) copied from the test classes. The package
- * is outside {@code io.levee} on purpose: the agent never weaves its own package, and the webapp
- * must look like anyone's application to it.
+ * The corpus's small webapp for Jetty, laid out as an exploded WAR: its {@code web.xml} and JSP
+ * from {@code src/test/resources/corpus-webapp}, its classes (package {@code corpus.webapp.ee8} or
+ * {@code corpus.webapp.ee10}, compiled against that servlet API) copied from the test classes. The
+ * package is outside {@code io.levee} on purpose: the agent never weaves its own package, and the
+ * webapp must look like anyone's application to it.
  */
 final class CorpusWebapp {
   private CorpusWebapp() {}
@@ -24,7 +24,8 @@ final class CorpusWebapp {
 
   private static Path testClasses() {
     try {
-      return Path.of(CorpusWebapp.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return Path.of(
+          CorpusWebapp.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }

@@ -23,18 +23,22 @@ interface Distribution {
   /** The distribution's name and version, e.g. {@code apache-tomcat-10.1.59}. */
   String name();
 
-  /** Starts the container on {@code jdk} with a scratch base of its own, the agent as {@code way} says. */
+  /**
+   * Starts the container on {@code jdk} with a scratch base of its own, the agent as {@code way}
+   * says.
+   */
   Launched launch(Way way, String subject, Jdk jdk);
 
   /**
-   * The one distribution unpacked by the build whose directory name starts with {@code prefix}
-   * (the pom's corpus-containers block puts them in {@code target/containers}).
+   * The one distribution unpacked by the build whose directory name starts with {@code prefix} (the
+   * pom's corpus-containers block puts them in {@code target/containers}).
    */
   static Path unpacked(String prefix) {
     Path dir = TestPaths.workDir().getParent().resolve("containers");
     try (Stream<Path> all = Files.list(dir)) {
       List<Path> found =
-          all.filter(p -> p.getFileName().toString().startsWith(prefix)).collect(Collectors.toList());
+          all.filter(p -> p.getFileName().toString().startsWith(prefix))
+              .collect(Collectors.toList());
       if (found.size() != 1) {
         throw new IllegalStateException(
             "expected one " + prefix + "* in " + dir + " (run `mvn verify`), found " + found);

@@ -7,7 +7,8 @@ import java.util.Map;
  * One request of a container's fixed list: an HTTP request, or a WebSocket conversation of one text
  * message when {@link #websocket} is set.
  */
-record Exchange(String method, String path, String form, Map<String, String> headers, boolean websocket) {
+record Exchange(
+    String method, String path, String form, Map<String, String> headers, boolean websocket) {
 
   static Exchange get(String path) {
     return new Exchange("GET", path, null, Map.of(), false);

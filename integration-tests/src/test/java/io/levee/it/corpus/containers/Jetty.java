@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Jetty 12 from its {@code jetty-home} distribution, run by its own {@code start.jar} with a scratch
- * {@code jetty.base} that enables one servlet environment (ee8 or ee10), its deployer and its JSP
- * support, and deploys the {@link CorpusWebapp} at {@code /corpus}.
+ * Jetty 12 from its {@code jetty-home} distribution, run by its own {@code start.jar} with a
+ * scratch {@code jetty.base} that enables one servlet environment (ee8 or ee10), its deployer and
+ * its JSP support, and deploys the {@link CorpusWebapp} at {@code /corpus}.
  */
 final class Jetty implements Distribution {
   private final Path home;
@@ -95,7 +95,8 @@ final class Jetty implements Distribution {
   /** Runs {@code start.jar} with {@code args} in {@code base} to completion, without the agent. */
   private void configure(Path base, Jdk jdk, String... args) {
     List<String> command =
-        new ArrayList<>(List.of(jdk.java().toString(), "-jar", home.resolve("start.jar").toString()));
+        new ArrayList<>(
+            List.of(jdk.java().toString(), "-jar", home.resolve("start.jar").toString()));
     command.addAll(List.of(args));
     Path log = base.resolve("logs/configure.out");
     try {

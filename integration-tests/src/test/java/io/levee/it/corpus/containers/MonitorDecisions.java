@@ -10,7 +10,10 @@ import java.util.regex.Pattern;
  * one page a second, so a list of requests sent back to back always has some it would have blocked.
  */
 final class MonitorDecisions {
-  /** The summary line for the rules' page resource, e.g. {@code (monitor): every-page rate-limit=13}. */
+  /**
+   * The summary line for the rules' page resource, e.g. {@code (monitor): every-page
+   * rate-limit=13}.
+   */
   private static final Pattern PAGES =
       Pattern.compile("would have blocked in the last \\S+ \\(monitor\\): (.*, )?every-page ");
 

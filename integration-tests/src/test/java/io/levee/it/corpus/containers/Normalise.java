@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 
 /**
- * What legitimately differs between two runs of the same container, whatever the agent does, and
- * is replaced by a placeholder before the runs are compared. Nothing else is touched.
+ * What legitimately differs between two runs of the same container, whatever the agent does, and is
+ * replaced by a placeholder before the runs are compared. Nothing else is touched.
  */
 final class Normalise {
   /** Tomcat's session ids: 32 hex digits (JSESSIONID, SessionExample's "Session ID"). */
@@ -16,11 +16,13 @@ final class Normalise {
 
   /** {@code java.util.Date#toString()}: SessionExample's creation and last access times. */
   private static final Pattern DATE_TO_STRING =
-      Pattern.compile("\\b[A-Z][a-z]{2} [A-Z][a-z]{2} \\d{2} \\d{2}:\\d{2}:\\d{2} [A-Z]{2,5} \\d{4}\\b");
+      Pattern.compile(
+          "\\b[A-Z][a-z]{2} [A-Z][a-z]{2} \\d{2} \\d{2}:\\d{2}:\\d{2} [A-Z]{2,5} \\d{4}\\b");
 
   /** {@code yyyy-MM-dd HH:mm:ss Z}: the time the async examples completed at. */
   private static final Pattern ISO_TIME =
-      Pattern.compile("\\b\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?( ?[+-]\\d{4}|Z)?\\b");
+      Pattern.compile(
+          "\\b\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?( ?[+-]\\d{4}|Z)?\\b");
 
   /** Milliseconds since the epoch (13 digits until 2286): include.jsp's and our pages' clocks. */
   private static final Pattern EPOCH_MILLIS = Pattern.compile("\\b1\\d{12}\\b");

@@ -3,8 +3,8 @@ package io.levee.it.corpus.containers;
 import java.util.List;
 
 /**
- * What the client saw of one {@link Exchange}, normalised: status, response headers as {@code
- * name: value} lines, and the body. For a WebSocket, the status is 101 and the body is the reply.
+ * What the client saw of one {@link Exchange}, normalised: status, response headers as {@code name:
+ * value} lines, and the body. For a WebSocket, the status is 101 and the body is the reply.
  */
 record Seen(String exchange, int status, List<String> headers, String body) {
 

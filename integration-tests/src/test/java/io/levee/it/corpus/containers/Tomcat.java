@@ -19,9 +19,9 @@ final class Tomcat implements Distribution {
   /**
    * The example filters ship declared but unmapped in the examples' web.xml; mapping them makes
    * every servlet and JSP request go through the timing filter and the request dumper (which reads
-   * the whole request), and the compression test page through the compression filter. Not the
-   * async examples: these two filters do not declare async support, so Tomcat refuses to start
-   * async behind them.
+   * the whole request), and the compression test page through the compression filter. Not the async
+   * examples: these two filters do not declare async support, so Tomcat refuses to start async
+   * behind them.
    */
   private static final String FILTER_MAPPINGS =
       mapping("Timing Filter", "/servlets/*", "/jsp/*")
@@ -101,13 +101,15 @@ final class Tomcat implements Distribution {
   private static void mapExampleFilters(Path webXml) throws IOException {
     String xml = Files.readString(webXml, StandardCharsets.UTF_8);
     if (!xml.contains("<filter-name>Request Dumper Filter</filter-name>")) {
-      throw new IllegalStateException("the examples no longer declare the request dumper: " + webXml);
+      throw new IllegalStateException(
+          "the examples no longer declare the request dumper: " + webXml);
     }
     Files.writeString(webXml, xml.replace("</web-app>", FILTER_MAPPINGS), StandardCharsets.UTF_8);
   }
 
   private static String mapping(String filter, String... patterns) {
-    StringBuilder xml = new StringBuilder("<filter-mapping><filter-name>" + filter + "</filter-name>");
+    StringBuilder xml =
+        new StringBuilder("<filter-mapping><filter-name>" + filter + "</filter-name>");
     for (String pattern : patterns) {
       xml.append("<url-pattern>").append(pattern).append("</url-pattern>");
     }

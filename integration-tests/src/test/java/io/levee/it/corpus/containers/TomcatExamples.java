@@ -3,8 +3,8 @@ package io.levee.it.corpus.containers;
 import java.util.List;
 
 /**
- * The requests sent to Tomcat's bundled {@code examples} webapp: its servlets, the filters the
- * test maps, JSPs that Jasper compiles at their first request (with the JDK's compiler, reading JDK
+ * The requests sent to Tomcat's bundled {@code examples} webapp: its servlets, the filters the test
+ * maps, JSPs that Jasper compiles at their first request (with the JDK's compiler, reading JDK
  * classes), tag files and the JSTL, async servlets, an error page, and the WebSocket echo.
  */
 final class TomcatExamples {
@@ -17,9 +17,12 @@ final class TomcatExamples {
           Exchange.get("/examples/servlets/servlet/RequestInfoExample/extra?x=1"),
           Exchange.get("/examples/servlets/servlet/RequestHeaderExample")
               .with("X-Corpus", "transparency"),
-          Exchange.get("/examples/servlets/servlet/RequestParamExample?firstname=Ada&lastname=Lovelace"),
-          Exchange.post("/examples/servlets/servlet/RequestParamExample", "firstname=Grace&lastname=Hopper"),
-          Exchange.get("/examples/servlets/servlet/CookieExample?cookiename=flavour&cookievalue=oat"),
+          Exchange.get(
+              "/examples/servlets/servlet/RequestParamExample?firstname=Ada&lastname=Lovelace"),
+          Exchange.post(
+              "/examples/servlets/servlet/RequestParamExample", "firstname=Grace&lastname=Hopper"),
+          Exchange.get(
+              "/examples/servlets/servlet/CookieExample?cookiename=flavour&cookievalue=oat"),
           Exchange.get("/examples/servlets/servlet/SessionExample?dataname=colour&datavalue=blue"),
           Exchange.get("/examples/CompressionTest").with("Accept-Encoding", "gzip"),
           Exchange.get("/examples/jsp/jsp2/el/basic-arithmetic.jsp"),

@@ -75,7 +75,8 @@ final class Visitor {
                     ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(exchange.form()));
     exchange.headers().forEach(request::header);
-    HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> response =
+        client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     List<String> headers = new ArrayList<>();
     response.headers().map().forEach((name, values) -> headers.addAll(lines(name, values)));
     headers.sort(null);
@@ -100,7 +101,11 @@ final class Visitor {
   /** The body as the page wrote it: a gzip body (the compression filter's) is unzipped. */
   private static byte[] decoded(HttpResponse<byte[]> response) throws IOException {
     boolean gzip =
-        response.headers().firstValue("Content-Encoding").map("gzip"::equalsIgnoreCase).orElse(false);
+        response
+            .headers()
+            .firstValue("Content-Encoding")
+            .map("gzip"::equalsIgnoreCase)
+            .orElse(false);
     if (!gzip) {
       return response.body();
     }
