@@ -24,15 +24,19 @@ final class Normalise {
       Pattern.compile(
           "\\b\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?( ?[+-]\\d{4}|Z)?\\b");
 
-  /** Milliseconds since the epoch (13 digits until 2286): include.jsp's and our pages' clocks. */
+  /**
+   * Milliseconds since the epoch (13 digits until 2286): include.jsp prints the clock. (Static
+   * files' ETags carry their modification time too; the scratch copies keep the distribution's.)
+   */
   private static final Pattern EPOCH_MILLIS = Pattern.compile("\\b1\\d{12}\\b");
 
   private Normalise() {}
 
   /**
-   * {@code text} with the run's own port (each run listens on a free port of its own) and scratch
-   * directory (each run has its own base, which pages like the request info may show) replaced, and
-   * session ids and clock readings, random or time-dependent by design, replaced.
+   * {@code text} with the run's own port (each run listens on a free port of its own; the pages that
+   * echo the Host header or the request URL show it) and scratch directory (each run has its own
+   * base; a container's warnings may name files in it) replaced, and session ids and clock
+   * readings, random or time-dependent by design, replaced.
    */
   static String text(String text, int port, Path base) {
     String result = text.replace(base.toAbsolutePath().toString(), "<base>");
