@@ -4,16 +4,29 @@
 #   - PostgreSQL (apt), as a throwaway cluster on 127.0.0.1:55432 (or 55433, 55434 when that port is
 #     taken), stopped on exit. If it cannot be had, the PostgreSQL tests fail; LEVEE_SKIP_PG=1 skips
 #     them on purpose instead.
+#   - MariaDB (apt, Debian's mariadb-server), as a throwaway server on 127.0.0.1:53306 (or 53307, 53308
+#     when that port is taken) with a data folder of its own owned by the mysql user, stopped on exit,
+#     for the JDBC corpus (MariaDB's driver and MySQL Connector/J). If it cannot be had, those tests
+#     fail; LEVEE_SKIP_MARIADB=1 leaves them out on purpose instead.
 #   - Prometheus (apt, scripts/ensure-prometheus.sh) for MetricsIT, which runs its own server on
 #     loopback; LEVEE_SKIP_PROMETHEUS=1 skips that test on purpose instead.
-#   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they are skipped.
+#   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they fail;
+#     LEVEE_SKIP_JDK25=1 skips them on purpose instead.
+# At the end it prints the tests run, failed and skipped per module, every skip's reason, and the
+# run's duration (scripts/TestSummary.java); it exits with Maven's status.
 # Extra arguments go to Maven, e.g. ./run-tests.sh -pl integration-tests -am -Dit.test=HttpOnJdk17IT
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/test-postgres.sh
+source scripts/test-mariadb.sh
+
+stop_servers() {
+  [[ "${LEVEE_SKIP_PG:-}" == 1 ]] || pg_stop
+  [[ "${LEVEE_SKIP_MARIADB:-}" == 1 ]] || mariadb_stop
+}
+trap stop_servers EXIT
 
 if [[ "${LEVEE_SKIP_PG:-}" != 1 ]]; then
-  trap pg_stop EXIT
   pg_started=""
   if pg_install; then
     # A busy machine may hold the port (a client connection's ephemeral port): try the next two.
@@ -25,6 +38,20 @@ if [[ "${LEVEE_SKIP_PG:-}" != 1 ]]; then
   fi
   if [[ -z "$pg_started" ]]; then
     echo "run-tests: WARNING: no PostgreSQL; its integration tests will fail (LEVEE_SKIP_PG=1 skips them)" >&2
+  fi
+fi
+
+if [[ "${LEVEE_SKIP_MARIADB:-}" != 1 ]]; then
+  mariadb_started=""
+  if mariadb_install; then
+    for mariadb_port in "$LEVEE_MARIADB_PORT" $((LEVEE_MARIADB_PORT + 1)) $((LEVEE_MARIADB_PORT + 2)); do
+      LEVEE_MARIADB_PORT=$mariadb_port MARIADB_DIR="${TMPDIR:-/tmp}/levee-mariadb-$mariadb_port"
+      if mariadb_start; then mariadb_started=1; break; fi
+      mariadb_stop
+    done
+  fi
+  if [[ -z "$mariadb_started" ]]; then
+    echo "run-tests: WARNING: no MariaDB; its JDBC corpus tests will fail (LEVEE_SKIP_MARIADB=1 skips them)" >&2
   fi
 fi
 
@@ -43,4 +70,12 @@ for jdk in "${JAVA25_HOME:-}" /usr/lib/jvm/*25*; do
   fi
 done
 
+started=$(date +%s)
+marker="$(mktemp)"
+set +e
 mvn -B -ntp verify "$@"
+status=$?
+set -e
+java scripts/TestSummary.java "$marker" $(($(date +%s) - started)) || echo "run-tests: no summary (see above)" >&2
+rm -f "$marker"
+exit "$status"

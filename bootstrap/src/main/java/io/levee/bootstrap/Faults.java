@@ -11,7 +11,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * {@code false}; it is read once into a static final, so with it off every {@link #at} is a branch
  * the JIT removes. In fault mode the property is read again at every point, so a test can switch
  * the armed point at runtime: {@code true} arms {@link #DISPATCHER} (every decision and outcome),
- * a point's {@link #name} arms that point alone, {@code none} arms nothing.
+ * a point's {@link #name} arms that point alone, {@code all} arms every point at once (the
+ * transparency corpus runs real software so: every woven hook fails at its first step),
+ * {@code none} arms nothing.
  *
  * <p>Concurrency: the counters are atomic; a point switched while calls run may trip or not in
  * calls already under way.
@@ -98,7 +100,9 @@ public final class Faults {
 
   static boolean armed(String value, int point) {
     return value != null
-        && (value.equals(NAMES[point]) || (value.equalsIgnoreCase("true") && point == DISPATCHER));
+        && (value.equals(NAMES[point])
+            || value.equalsIgnoreCase("all")
+            || (value.equalsIgnoreCase("true") && point == DISPATCHER));
   }
 
   private static void trip(int point) {

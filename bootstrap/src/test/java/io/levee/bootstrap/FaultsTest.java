@@ -24,6 +24,14 @@ class FaultsTest {
   }
 
   @Test
+  void allArmsEveryPoint() {
+    for (int p = 0; p < Faults.COUNT; p++) {
+      assertThat(Faults.armed("all", p)).as(Faults.name(p)).isTrue();
+      assertThat(Faults.armed("none", p)).as(Faults.name(p)).isFalse();
+    }
+  }
+
+  @Test
   void everyPointHasADistinctName() {
     java.util.Set<String> names = new java.util.HashSet<>();
     for (int p = 0; p < Faults.COUNT; p++) {

@@ -26,8 +26,8 @@ import java.util.zip.ZipFile;
  * table against the image of the JDK it runs on, 17 and 25); every other JDK type reaches none.
  *
  * <p>The JDK's packages are read once, when the agent starts, outside any transform: those of the
- * boot layer's modules defined by the boot or platform loader (Java 9+), or those of the jars on the
- * boot class path and in the extension directories (Java 8).
+ * runtime image's modules (Java 9+), or those of the jars on the boot class path and in the
+ * extension directories (Java 8).
  */
 final class JdkTypes {
   /** Each JDK type that is or extends a target API, and the APIs it reaches. */
@@ -130,19 +130,18 @@ final class JdkTypes {
   private static Set<String> readPackages() {
     Set<String> found = new HashSet<String>();
     try {
-      Class<?> layerType = Class.forName("java.lang.ModuleLayer");
-      Class<?> moduleType = Class.forName("java.lang.Module");
-      Object layer = layerType.getMethod("boot").invoke(null);
-      Method getLoader = moduleType.getMethod("getClassLoader");
-      Method getPackages = moduleType.getMethod("getPackages");
-      ClassLoader system = ClassLoader.getSystemClassLoader();
-      ClassLoader platform = system == null ? null : system.getParent();
-      for (Object module : (Set<?>) layerType.getMethod("modules").invoke(layer)) {
-        Object loader = getLoader.invoke(module);
-        if (loader == null || loader == platform) {
-          for (Object pkg : (Collection<?>) getPackages.invoke(module)) {
-            found.add((String) pkg);
-          }
+      // ModuleFinder.ofSystem(): every module of the runtime image, including the tools' modules
+      // the application loader defines (jdk.compiler, jdk.javadoc), whose class files are behind
+      // the jrt: handler too. The JVM has read their descriptors already while it started.
+      Class<?> finderType = Class.forName("java.lang.module.ModuleFinder");
+      Class<?> referenceType = Class.forName("java.lang.module.ModuleReference");
+      Class<?> descriptorType = Class.forName("java.lang.module.ModuleDescriptor");
+      Object finder = finderType.getMethod("ofSystem").invoke(null);
+      Method descriptor = referenceType.getMethod("descriptor");
+      Method packages = descriptorType.getMethod("packages");
+      for (Object module : (Set<?>) finderType.getMethod("findAll").invoke(finder)) {
+        for (Object pkg : (Collection<?>) packages.invoke(descriptor.invoke(module))) {
+          found.add((String) pkg);
         }
       }
       return found;

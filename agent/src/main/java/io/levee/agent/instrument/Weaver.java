@@ -44,7 +44,8 @@ import net.bytebuddy.jar.asm.Opcodes;
  *       JdkTypes}), read when the agent starts, and the boot and platform loaders read their class
  *       files through the JDK's {@code jrt:} protocol handler, whose classes may be the ones being
  *       defined.
- *   <li>It opens no URL, starts no service loader and logs only to the agent's own log.
+ *   <li>Beyond that read (which the application's loader does its own way), it opens no URL and
+ *       starts no service loader, and it writes only to the agent's own log.
  *   <li>Of the JDK's own classes it looks only at those the table names as a target's
  *       implementation ({@link #never}): every other JDK class goes by on its name and loader alone.
  *   <li>A class loaded while it weaves (by an application loader reading a class file) is left as it

@@ -4,7 +4,9 @@ import io.levee.rules.engine.Engine;
 
 /**
  * One log line per circuit breaker transition: {@code circuit breaker payments: closed -> open
- * (failure rate 60% over 20 calls >= 50%)}. Opening is a warning, the rest is information. The
+ * (failure rate 60% over 20 calls >= 50%)}. Opening is a warning, the rest is information. In
+ * monitor mode the breaker refuses nothing, so its opening is information too and the line says so:
+ * {@code circuit breaker search (monitor, nothing refused): closed -> open (...)}. The
  * engine calls it on the application thread that moved the breaker, so it only builds the line and
  * posts it to a {@link LogThread}; transitions are rare, so the string is not a hot-path cost.
  */
@@ -18,16 +20,17 @@ public final class BreakerLog implements Engine.Listener {
   }
 
   @Override
-  public void onTransition(String resource, int from, int to, String why) {
+  public void onTransition(String resource, boolean monitor, int from, int to, String why) {
     String line =
         "circuit breaker "
             + resource
+            + (monitor ? " (monitor, nothing refused)" : "")
             + ": "
             + state(from)
             + " -> "
             + state(to)
             + (why == null || why.isEmpty() ? "" : " (" + why + ")");
-    if (to == 1) {
+    if (to == 1 && !monitor) {
       log.warn(line);
     } else {
       log.info(line);

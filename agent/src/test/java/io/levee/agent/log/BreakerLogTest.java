@@ -30,4 +30,25 @@ class BreakerLogTest {
             "INFO circuit breaker payments: open -> half-open (open time elapsed)",
             "INFO circuit breaker payments: half-open -> closed (probes succeeded)");
   }
+
+  @Test
+  void inMonitorModeAnOpeningIsInformationAndSaysNothingWasRefused() {
+    EngineFixture f =
+        new EngineFixture()
+            .apply(
+                "resources:\n"
+                    + "  - name: search\n"
+                    + "    mode: monitor\n"
+                    + "    match: { http: { urls: [\"http://search.example/**\"] } }\n"
+                    + "    circuit-breaker: { minimum-calls: 2, open-for: 5s }\n");
+    f.engine.setListener(new BreakerLog(f.log));
+
+    f.complete(f.engine.http("GET", "http://search.example/a"), 500, 1);
+    f.complete(f.engine.http("GET", "http://search.example/a"), 500, 1);
+
+    assertThat(f.log.lines)
+        .containsExactly(
+            "INFO circuit breaker search (monitor, nothing refused): closed -> open"
+                + " (failure rate 100% over 2 calls >= 50%)");
+  }
 }

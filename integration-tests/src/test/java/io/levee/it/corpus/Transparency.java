@@ -28,13 +28,11 @@ public final class Transparency {
               + "|ClassCircularityError|LinkageError|NoClassDefFoundError|ClassFormatError"
               + "|\\] (WARN|ERROR) ");
 
-  /**
-   * A breaker opening, which the agent logs as a warning by design (see {@code BreakerLog}). The
-   * monitor rules set a 1% failure rate on purpose, so any page or call that fails (a 404, an error
-   * page) opens one: that is the agent deciding, as the monitor way asks it to, not trouble.
-   */
-  private static final Pattern BREAKER_OPENS =
-      Pattern.compile("\\] WARN circuit breaker \\S+: (closed|half-open) -> open( \\(.*\\))?$");
+  /** In {@link Way#FAULTS}: the warnings that say the faults were forced and tripped, and no other. */
+  private static final Pattern FORCED =
+      Pattern.compile(
+          "\\] WARN (levee\\.inject-faults=all: fault mode"
+              + "|internal error, the call went through unprotected.*fault injected at )");
 
   private Transparency() {}
 
@@ -44,8 +42,10 @@ public final class Transparency {
   }
 
   /**
-   * The agent's log for {@code subject} run {@code way} holds no trouble; with the agent in, it also
-   * shows the agent started, so that a run without the agent cannot pass for one with it.
+   * The agent's log for {@code subject} run {@code way} holds no trouble (in {@link Way#FAULTS}, but
+   * the forced faults); with the agent in, it also shows the agent started, so that a run without the
+   * agent cannot pass for one with it. That faults did trip is the subject's to check ({@link
+   * #faultsTripped}): a program may run no woven code at all.
    */
   public static void assertAgentQuiet(Way way, String subject) {
     String log = way.agentLogText(subject);
@@ -57,9 +57,15 @@ public final class Transparency {
         .contains("[levee] INFO started");
     List<String> trouble =
         log.lines()
-            .filter(l -> TROUBLE.matcher(l).find() && !BREAKER_OPENS.matcher(l).find())
+            .filter(l -> TROUBLE.matcher(l).find())
+            .filter(l -> way != Way.FAULTS || !FORCED.matcher(l).find())
             .collect(Collectors.toList());
     assertThat(trouble).as("%s %s: trouble in %s", subject, way, way.agentLog(subject)).isEmpty();
+  }
+
+  /** Whether a forced fault tripped in the agent's code while {@code subject} ran {@link Way#FAULTS}. */
+  public static boolean faultsTripped(String subject) {
+    return Way.FAULTS.agentLogText(subject).contains("fault injected at ");
   }
 
   /**

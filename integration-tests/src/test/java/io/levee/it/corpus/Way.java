@@ -5,12 +5,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The three ways the transparency corpus runs a piece of software: without the agent, with the agent
- * and no rules, and with the agent and {@code mode: monitor} rules that match every page, URL and
- * statement (and would block most of them, so that every decision the agent can make is made). The
- * software must not be able to tell them apart.
+ * The ways the transparency corpus runs a piece of software: without the agent, with the agent and
+ * no rules, with the agent and {@code mode: monitor} rules that match every page, URL and statement
+ * (and would block most of them, so that every decision the agent can make is made), and the same
+ * with a fault forced at every point where the agent's code runs inside a call ({@code
+ * -Dlevee.inject-faults=all}). The software must not be able to tell them apart.
  *
  * <p>The agent logs at debug level to a file of its own ({@link #agentLog}), so that the software's
  * own stdout and stderr are compared as they are, and the log can be searched for the agent's trouble.
@@ -18,7 +21,11 @@ import java.nio.file.Path;
 public enum Way {
   PLAIN,
   AGENT,
-  MONITOR;
+  MONITOR,
+  FAULTS;
+
+  /** The bootstrap's fault switch ({@code io.levee.bootstrap.Faults}). */
+  static final String FAULT_PROPERTY = "levee.inject-faults";
 
   /** A rate of 1/s with a burst of 1 and one call at a time: in monitor mode it only counts. */
   private static final String LIMITS =
@@ -42,21 +49,34 @@ public enum Way {
           + "    adaptive: { min-limit: 1, max-limit: 2 }\n";
 
   /**
-   * The JVM option that puts the agent in for this way, its log in {@link #agentLog}; null for
-   * {@link #PLAIN}. Give it to the software as it takes JVM options (the command line,
-   * {@code MAVEN_OPTS}, {@code CATALINA_OPTS}, {@code JAVA_TOOL_OPTIONS}).
+   * The JVM options of this way, its agent's log in {@link #agentLog}; none for {@link #PLAIN}. Give
+   * them to the software as it takes JVM options (the command line, {@code MAVEN_OPTS}, {@code
+   * CATALINA_OPTS}), each as one argument.
    */
-  public String javaagent(String subject) {
-    if (this == PLAIN) {
-      return null;
+  public List<String> jvmOptions(String subject) {
+    List<String> options = new ArrayList<>();
+    if (this == FAULTS) {
+      options.add("-D" + FAULT_PROPERTY + "=all");
     }
+    if (this != PLAIN) {
+      options.add(agentOption(subject));
+    }
+    return options;
+  }
+
+  /** {@link #jvmOptions} as one string, for a variable such as {@code MAVEN_OPTS}. */
+  public String jvmOptionsLine(String subject) {
+    return String.join(" ", jvmOptions(subject));
+  }
+
+  private String agentOption(String subject) {
     Path log = agentLog(subject);
     StringBuilder option =
         new StringBuilder("-javaagent:")
             .append(TestPaths.agentJar())
             .append("=log=debug,log-file=")
             .append(log);
-    if (this == MONITOR) {
+    if (this == MONITOR || this == FAULTS) {
       option.append(",rules=").append(monitorRules());
     }
     try {

@@ -35,9 +35,12 @@ import java.util.List;
  * out under the old rules completes against the runtimes it came from.
  */
 public final class Engine {
-  /** Told of every circuit breaker transition, for the agent's log. */
+  /**
+   * Told of every circuit breaker transition, for the agent's log; {@code monitor}: the resource is
+   * in monitor mode, so the breaker only counts what it would have refused.
+   */
   public interface Listener {
-    void onTransition(String resource, int from, int to, String why);
+    void onTransition(String resource, boolean monitor, int from, int to, String why);
   }
 
   private final Clock clock;
@@ -257,13 +260,13 @@ public final class Engine {
     return Collections.unmodifiableList(views);
   }
 
-  CircuitBreaker.Listener breakerListener(final String resource) {
+  CircuitBreaker.Listener breakerListener(final String resource, final boolean monitor) {
     return new CircuitBreaker.Listener() {
       @Override
       public void onTransition(int from, int to, String why) {
         Listener l = listener;
         if (l != null) {
-          l.onTransition(resource, from, to, why);
+          l.onTransition(resource, monitor, from, to, why);
         }
       }
     };

@@ -74,7 +74,7 @@ final class ResourceRuntime extends ResourceView {
     this.breaker =
         rule.circuitBreaker == null ? null : new CircuitBreaker(rule.circuitBreaker, clock, RANDOM);
     if (breaker != null) {
-      breaker.setListener(engine.breakerListener(rule.name));
+      breaker.setListener(engine.breakerListener(rule.name, monitor));
     }
     RateLimitSpec rate = rule.rateLimit;
     boolean perKey = rate != null && rate.per != null && rule.match.kind == CallKind.SERVLET;

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The transparency corpus's servlet containers: Tomcat 9, 10.1 and 11 and Jetty 12 (ee8 and ee10),
- * each from its real distribution, started as an operator does, once without the agent, once with
- * it and no rules, and once with monitor rules that match every page. Every request of the fixed
- * list must get the same answer each way, the container must log the same complaints and exit the
+ * each from its real distribution, started as an operator does, once each {@link Way}: without the
+ * agent, with it and no rules, with monitor rules that match every page, and the same with a fault
+ * forced in the agent's code. Every request of the fixed list must get the same answer each way, the container must log the same complaints and exit the
  * same way, and the agent's log must be clean.
  */
 class ContainersCorpusIT {
@@ -119,6 +119,9 @@ class ContainersCorpusIT {
               subject, type, Way.MONITOR.agentLog(subject))
           .contains("instrumented " + type + "\n");
     }
+    assertThat(Transparency.faultsTripped(subject))
+        .as("%s: the forced faults tripped (%s)", subject, Way.FAULTS.agentLog(subject))
+        .isTrue();
     assertThat(MonitorDecisions.seen(subject))
         .as(
             "%s: the monitor run would have blocked pages (%s)",

@@ -47,10 +47,7 @@ final class Jetty implements Distribution {
     }
     int port = Scratch.freePort();
     List<String> command = new ArrayList<>(List.of(jdk.java().toString()));
-    String agent = way.javaagent(subject);
-    if (agent != null) {
-      command.add(agent);
-    }
+    command.addAll(way.jvmOptions(subject));
     command.addAll(Distribution.JVM_OPTIONS);
     command.addAll(
         List.of(

@@ -67,8 +67,7 @@ final class Tomcat implements Distribution {
     env.put("JAVA_HOME", jdk.home().toString());
     env.put("JRE_HOME", jdk.home().toString());
     env.put("JAVA_OPTS", String.join(" ", Distribution.JVM_OPTIONS));
-    String agent = way.javaagent(subject);
-    env.put("CATALINA_OPTS", agent == null ? "" : agent);
+    env.put("CATALINA_OPTS", way.jvmOptionsLine(subject));
     ContainerProcess process =
         ContainerProcess.start(
             name() + " " + way + " on " + jdk,

@@ -1,0 +1,5 @@
+package org.example.greetings;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+interface GreetingRepository extends JpaRepository<Greeting, Long> {}

@@ -1,0 +1,2 @@
+insert into greeting (name) values ('Ada');
+insert into greeting (name) values ('Grace');

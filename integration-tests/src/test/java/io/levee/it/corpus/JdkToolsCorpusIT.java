@@ -1,0 +1,75 @@
+package io.levee.it.corpus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.it.apps.corpus.JdkTools;
+import io.levee.it.support.Jdk;
+import io.levee.it.support.TestPaths;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The JDK's own tools in-process, three ways ({@link Way}), on JDK 17 and 25: the source launcher
+ * running a one-file program, and {@link JdkTools} (a {@code jrt:} URL, ASM reading JDK classes by
+ * name, the runtime image's file system, {@code javax.tools} javac). Each once threw {@code
+ * ClassCircularityError} under the agent, with no rules at all.
+ */
+class JdkToolsCorpusIT {
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(ints = {17, 25})
+  void theSourceLauncherRunsAProgramTheSameWay(int feature) throws IOException {
+    Jdk jdk = Jdk.require(feature);
+    Path dir = Files.createDirectories(Way.dir().resolve("source-launcher-" + feature));
+    Files.writeString(
+        dir.resolve("Hello.java"),
+        "public class Hello { public static void main(String[] a) {"
+            + " System.out.println(\"hello \" + String.join(\",\", a)); } }\n");
+    String subject = "source-launcher-jdk" + feature;
+    Map<Way, Outcome> seen = new EnumMap<>(Way.class);
+    for (Way way : Way.values()) {
+      seen.put(way, Outcome.run(subject + "-" + way, command(jdk, way, subject, "Hello.java", "a", "b"), dir, Map.of(), TIMEOUT));
+    }
+
+    assertThat(seen.get(Way.PLAIN)).isEqualTo(new Outcome(0, "hello a,b\n", ""));
+    Transparency.assertSame(subject, seen);
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(ints = {17, 25})
+  void javacAsmAndJrtInProcessGiveTheSameResults(int feature) throws IOException {
+    Jdk jdk = Jdk.require(feature);
+    String subject = "jdk-tools-jdk" + feature;
+    Map<Way, Outcome> seen = new EnumMap<>(Way.class);
+    for (Way way : Way.values()) {
+      Path work = Files.createDirectories(Way.dir().resolve(subject + "-" + way));
+      List<String> command =
+          command(jdk, way, subject, "-cp", TestPaths.applicationClassPath(), JdkTools.class.getName(), work.toString());
+      seen.put(way, Outcome.run(subject + "-" + way, command, work, Map.of(), TIMEOUT));
+    }
+
+    Outcome plain = seen.get(Way.PLAIN);
+    assertThat(plain.exit()).as(plain.stderr()).isZero();
+    assertThat(plain.stdout())
+        .contains("jrt url ", "asm java.sql.Statement extends java/lang/Object", "javac status 0", "hello, corpus");
+    Transparency.assertSame(subject, seen);
+  }
+
+  private static List<String> command(Jdk jdk, Way way, String subject, String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(jdk.java().toString());
+    command.add("-Xmx256m");
+    command.addAll(way.jvmOptions(subject));
+    command.addAll(List.of(args));
+    return command;
+  }
+}
