@@ -1,0 +1,161 @@
+package io.levee.it.corpus.containers;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A servlet container started from its distribution in a JVM of its own, the way an operator starts
+ * it (a launcher script or {@code start.jar}), with its output in a file. It is ready once a page
+ * of its deployed application answers, and {@link #stop()} ends it as an operator does, with
+ * SIGTERM, so that its shutdown hooks run.
+ */
+final class ContainerProcess implements AutoCloseable {
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+  private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
+  static {
+    // A failed or interrupted test run must not leave a container holding a port.
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly)));
+  }
+
+  private final String name;
+  private final Process process;
+  private final Path output;
+  private final int port;
+
+  private ContainerProcess(String name, Process process, Path output, int port) {
+    this.name = name;
+    this.process = process;
+    this.output = output;
+    this.port = port;
+  }
+
+  /**
+   * Runs {@code command} in {@code dir} with {@code env} added to this JVM's environment, stdout
+   * and stderr together in {@code output}, and waits until {@code readyPath} on {@code port}
+   * answers.
+   */
+  static ContainerProcess start(
+      String name,
+      List<String> command,
+      Map<String, String> env,
+      Path dir,
+      Path output,
+      int port,
+      String readyPath) {
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile());
+    // Agent options a developer may have set must not reach the container: the Way decides.
+    builder
+        .environment()
+        .keySet()
+        .removeIf(k -> k.startsWith("LEVEE_") || k.equals("JAVA_TOOL_OPTIONS"));
+    builder.environment().putAll(env);
+    Process process;
+    try {
+      process = builder.start();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot start " + command, e);
+    }
+    LIVE.add(process);
+    ContainerProcess container = new ContainerProcess(name, process, output, port);
+    container.awaitReady(readyPath);
+    return container;
+  }
+
+  int port() {
+    return port;
+  }
+
+  /** Everything the container printed so far. */
+  String output() {
+    try {
+      return Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "";
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Stops the container with SIGTERM and returns its exit status. */
+  int stop() {
+    process.destroy();
+    try {
+      if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        throw new AssertionError(name + " did not stop within " + STOP_TIMEOUT.toSeconds() + " s");
+      }
+      return process.exitValue();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    } finally {
+      LIVE.remove(process);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (process.isAlive()) {
+      process.destroyForcibly();
+    }
+    LIVE.remove(process);
+  }
+
+  private void awaitReady(String path) {
+    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(5))
+            .build();
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw failure("exited with status " + process.exitValue() + " before it was ready");
+      }
+      try {
+        if (client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+          return;
+        }
+      } catch (IOException e) {
+        // Not listening yet.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+      sleep(100);
+    }
+    close();
+    throw failure("did not answer " + path + " within " + START_TIMEOUT.toSeconds() + " s");
+  }
+
+  private IllegalStateException failure(String what) {
+    String out = output();
+    String tail = out.length() <= 6000 ? out : "..." + out.substring(out.length() - 6000);
+    return new IllegalStateException(String.format("%s %s%n--- %s%n%s", name, what, output, tail));
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
