@@ -2,8 +2,6 @@ package io.levee.agent.instrument;
 
 import java.lang.ref.WeakReference;
 import java.util.Map;
-import java.util.WeakHashMap;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Target APIs that an application class has only through a subclass: sqlite-jdbc's {@code
@@ -24,8 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>What was learnt is kept per class loader, so a retransformation (attach, detach) weaves the same
  * methods again; an attach learns it from the loaded classes instead ({@link #learn}).
  *
- * <p>Concurrency: the per-loader maps are concurrent, the map of loaders is guarded by itself; the
- * notes on a thread are that thread's own.
+ * <p>Concurrency: as {@link MasksByLoader}; the notes on a thread are that thread's own.
  */
 final class Inheritance {
   static final Inheritance SHARED = new Inheritance();
@@ -35,9 +32,7 @@ final class Inheritance {
 
   private static final int MAX_TYPES = 10000;
 
-  private final Map<ClassLoader, Map<String, Integer>> byLoader =
-      new WeakHashMap<ClassLoader, Map<String, Integer>>();
-  private final Map<String, Integer> boot = new ConcurrentHashMap<String, Integer>();
+  private final MasksByLoader byLoader = new MasksByLoader(MAX_TYPES);
   private final ThreadLocal<Note[]> notes = new ThreadLocal<Note[]>();
 
   /** A superclass (internal name) the JVM is about to load for a subclass, and the APIs it inherits. */
@@ -64,9 +59,9 @@ final class Inheritance {
       Note note = mine[i];
       if (note != null && note.superName.equals(internalName) && note.loader.get() == loader) {
         mine[i] = null;
-        Map<String, Integer> known = known(loader);
+        Map<String, Integer> known = byLoader.of(loader);
         Integer before = known.get(internalName);
-        remember(known, internalName, before == null ? note.apis : before | note.apis);
+        byLoader.put(known, internalName, before == null ? note.apis : before | note.apis);
         return note.apis;
       }
     }
@@ -75,7 +70,7 @@ final class Inheritance {
 
   /** The APIs class {@code internalName} of {@code loader} was found to have through its subclasses. */
   int learnt(ClassLoader loader, String internalName) {
-    Integer apis = known(loader).get(internalName);
+    Integer apis = byLoader.of(loader).get(internalName);
     return apis == null ? 0 : apis;
   }
 
@@ -105,30 +100,10 @@ final class Inheritance {
 
   /** An attach: {@code type}'s loaded subclasses reach {@code apis} that it does not. */
   void learn(Class<?> type, int apis) {
-    Map<String, Integer> known = known(type.getClassLoader());
+    Map<String, Integer> known = byLoader.of(type.getClassLoader());
     String internalName = type.getName().replace('.', '/');
     Integer before = known.get(internalName);
-    remember(known, internalName, before == null ? apis : before | apis);
+    byLoader.put(known, internalName, before == null ? apis : before | apis);
   }
 
-  private static void remember(Map<String, Integer> known, String name, int apis) {
-    if (known.size() >= MAX_TYPES) {
-      known.clear();
-    }
-    known.put(name, apis);
-  }
-
-  private Map<String, Integer> known(ClassLoader loader) {
-    if (loader == null) {
-      return boot;
-    }
-    synchronized (byLoader) {
-      Map<String, Integer> known = byLoader.get(loader);
-      if (known == null) {
-        known = new ConcurrentHashMap<String, Integer>();
-        byLoader.put(loader, known);
-      }
-      return known;
-    }
-  }
 }

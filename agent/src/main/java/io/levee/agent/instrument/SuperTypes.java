@@ -3,8 +3,6 @@ package io.levee.agent.instrument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
-import java.util.WeakHashMap;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Which of the target APIs a type extends or implements, remembered by type name for each class
@@ -59,9 +57,7 @@ final class SuperTypes {
 
   private static final ClassLoader PLATFORM = platformLoader();
 
-  private final Map<ClassLoader, Map<String, Integer>> byLoader =
-      new WeakHashMap<ClassLoader, Map<String, Integer>>();
-  private final Map<String, Integer> boot = new ConcurrentHashMap<String, Integer>();
+  private final MasksByLoader byLoader = new MasksByLoader(MAX_TYPES);
 
   /** The bit of {@code api} in a mask. */
   static int bit(String api) {
@@ -82,7 +78,7 @@ final class SuperTypes {
     if (JdkTypes.isJdk(name)) {
       return JdkTypes.mask(name);
     }
-    Map<String, Integer> known = known(loader);
+    Map<String, Integer> known = byLoader.of(loader);
     Integer cached = known.get(name);
     if (cached != null) {
       return cached;
@@ -100,7 +96,7 @@ final class SuperTypes {
       mask = or(mask, byName(header.interfaces[i], loader, known, depth + 1));
     }
     if (mask != UNKNOWN) {
-      remember(name, mask, known);
+      byLoader.put(known, name, mask);
     }
     return mask;
   }
@@ -123,13 +119,6 @@ final class SuperTypes {
 
   private static int or(int mask, int more) {
     return mask == UNKNOWN || more == UNKNOWN ? UNKNOWN : mask | more;
-  }
-
-  private static void remember(String name, int mask, Map<String, Integer> known) {
-    if (known.size() >= MAX_TYPES) {
-      known.clear();
-    }
-    known.put(name, mask);
   }
 
   /**
@@ -187,17 +176,4 @@ final class SuperTypes {
     return system == null ? null : system.getParent();
   }
 
-  private Map<String, Integer> known(ClassLoader loader) {
-    if (loader == null) {
-      return boot;
-    }
-    synchronized (byLoader) {
-      Map<String, Integer> known = byLoader.get(loader);
-      if (known == null) {
-        known = new ConcurrentHashMap<String, Integer>();
-        byLoader.put(loader, known);
-      }
-      return known;
-    }
-  }
 }

@@ -1,14 +1,10 @@
 package io.levee.agent.instrument;
 
-import static io.levee.agent.instrument.Hook.Pass.arg;
-import static io.levee.agent.instrument.Hook.Pass.self;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.agent.AgentLog;
 import io.levee.agent.instrument.sample.InheritedBase;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
 
@@ -22,30 +18,30 @@ class InheritanceTest {
   private static final String BASE = "io/levee/agent/instrument/sample/InheritedBase";
 
   private final AgentLog log = new AgentLog(new PrintStream(new ByteArrayOutputStream(), true), AgentLog.Level.DEBUG);
-  private final Weaver weaver = Weaver.forTests(executeRule(), log);
+  private final Weaver weaver = Weaver.forTests(TestClasses.recording("java.sql.Statement", "execute"), log);
 
   @Test
   void theSuperclassLoadedNextTakesTheApiTheSubclassDeclares() throws Exception {
     ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {};
 
-    assertThat(weaver.transform(loader, STATEMENT, null, null, classFile(STATEMENT))).isNull();
-    assertThat(weaver.transform(loader, BASE, null, null, classFile(BASE))).isNotNull();
+    assertThat(weaver.transform(loader, STATEMENT, null, null, TestClasses.classFile(STATEMENT))).isNull();
+    assertThat(weaver.transform(loader, BASE, null, null, TestClasses.classFile(BASE))).isNotNull();
   }
 
   @Test
   void aRetransformationWeavesItAgain() throws Exception {
     ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {};
-    weaver.transform(loader, STATEMENT, null, null, classFile(STATEMENT));
-    weaver.transform(loader, BASE, null, null, classFile(BASE));
+    weaver.transform(loader, STATEMENT, null, null, TestClasses.classFile(STATEMENT));
+    weaver.transform(loader, BASE, null, null, TestClasses.classFile(BASE));
 
-    assertThat(weaver.transform(loader, BASE, InheritedBase.class, null, classFile(BASE))).isNotNull();
+    assertThat(weaver.transform(loader, BASE, InheritedBase.class, null, TestClasses.classFile(BASE))).isNotNull();
   }
 
   @Test
   void withoutSuchASubclassTheSuperclassIsLeftAlone() throws Exception {
     ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {};
 
-    assertThat(weaver.transform(loader, BASE, null, null, classFile(BASE))).isNull();
+    assertThat(weaver.transform(loader, BASE, null, null, TestClasses.classFile(BASE))).isNull();
   }
 
   @Test
@@ -53,8 +49,8 @@ class InheritanceTest {
     ClassLoader one = new ClassLoader(getClass().getClassLoader()) {};
     ClassLoader other = new ClassLoader(getClass().getClassLoader()) {};
 
-    weaver.transform(one, STATEMENT, null, null, classFile(STATEMENT));
-    assertThat(weaver.transform(other, BASE, null, null, classFile(BASE))).isNull();
+    weaver.transform(one, STATEMENT, null, null, TestClasses.classFile(STATEMENT));
+    assertThat(weaver.transform(other, BASE, null, null, TestClasses.classFile(BASE))).isNull();
   }
 
   @Test
@@ -65,21 +61,5 @@ class InheritanceTest {
     assertThat(Inheritance.SHARED.learnt(InheritanceTest.class.getClassLoader(), BASE))
         .isEqualTo(SuperTypes.bit("java.sql.Statement"));
     assertThat(Inheritance.SHARED.learnt(loader, BASE)).isZero();
-  }
-
-  private static Transformations executeRule() {
-    Hook hook =
-        Hook.in(WeaverTest.Recorder.class.getName())
-            .enter("enter", self("java.lang.Object"), arg(0))
-            .skip(Hook.Skip.IF_NON_NULL)
-            .exit("exit", "thrown", arg(0));
-    return new Transformations()
-        .add(TypeRule.implementing("java.sql.Statement").methods(MethodRule.named("execute").weave(hook)));
-  }
-
-  private static byte[] classFile(String internalName) throws IOException {
-    try (InputStream in = InheritanceTest.class.getClassLoader().getResourceAsStream(internalName + ".class")) {
-      return in.readAllBytes();
-    }
   }
 }

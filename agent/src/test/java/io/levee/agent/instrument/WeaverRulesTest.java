@@ -1,7 +1,5 @@
 package io.levee.agent.instrument;
 
-import static io.levee.agent.instrument.Hook.Pass.arg;
-import static io.levee.agent.instrument.Hook.Pass.self;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.agent.AgentLog;
@@ -30,13 +28,13 @@ class WeaverRulesTest {
 
   private final ByteArrayOutputStream logged = new ByteArrayOutputStream();
   private final AgentLog log = new AgentLog(new PrintStream(logged, true), AgentLog.Level.DEBUG);
-  private final Weaver weaver = Weaver.forTests(readRule(), log);
+  private final Weaver weaver = Weaver.forTests(TestClasses.recording("java.net.HttpURLConnection", "read"), log);
 
   @Test
   void readsAnApplicationAncestorThroughItsLoaderAndLoadsNoClass() throws Exception {
     RecordingLoader loader = new RecordingLoader();
 
-    assertThat(weaver.transform(loader, LEAF, null, null, classFile(LEAF))).isNotNull();
+    assertThat(weaver.transform(loader, LEAF, null, null, TestClasses.classFile(LEAF))).isNotNull();
     assertThat(loader.resources).containsExactly(BASE + ".class");
     assertThat(loader.loaded).isEmpty();
   }
@@ -45,7 +43,7 @@ class WeaverRulesTest {
   void neverReadsAJdkClassFileTheJdkTypesAreFromTheTable() throws Exception {
     RecordingLoader loader = new RecordingLoader();
 
-    weaver.transform(loader, LEAF, null, null, classFile(LEAF));
+    weaver.transform(loader, LEAF, null, null, TestClasses.classFile(LEAF));
 
     // BaseConnection's ancestors java.net.HttpURLConnection, URLConnection and Object are the JDK's.
     assertThat(loader.resources).noneMatch(r -> r.startsWith("java/"));
@@ -58,7 +56,7 @@ class WeaverRulesTest {
     // A class of the boot class path (-Xbootclasspath/a) whose ancestor is not the JDK's: the boot
     // loader would read that ancestor's class file through the JDK's own handlers, so the answer is
     // not had (through the system loader it would be: BaseConnection is on the class path).
-    ClassHeader leaf = ClassHeader.read(classFile(LEAF));
+    ClassHeader leaf = ClassHeader.read(TestClasses.classFile(LEAF));
 
     assertThat(new SuperTypes().mask(LEAF.replace('/', '.'), leaf, null)).isEqualTo(-1);
     assertThat(new SuperTypes().mask(LEAF.replace('/', '.'), leaf, new RecordingLoader()))
@@ -67,7 +65,7 @@ class WeaverRulesTest {
 
   @Test
   void aBootLoaderClassOutsideTheTableIsNotLookedAt() throws Exception {
-    assertThat(weaver.transform(null, LEAF, null, null, classFile(LEAF))).isNull();
+    assertThat(weaver.transform(null, LEAF, null, null, TestClasses.classFile(LEAF))).isNull();
     assertThat(text()).doesNotContain("LeafConnection");
   }
 
@@ -76,7 +74,7 @@ class WeaverRulesTest {
     RecordingLoader loader = new RecordingLoader();
     loader.hidden = BASE + ".class";
 
-    assertThat(weaver.transform(loader, LEAF, null, null, classFile(LEAF))).isNull();
+    assertThat(weaver.transform(loader, LEAF, null, null, TestClasses.classFile(LEAF))).isNull();
     assertThat(text()).contains("left io.levee.agent.instrument.sample.LeafConnection as it is");
     assertThat(text()).doesNotContain("could not instrument");
   }
@@ -88,7 +86,7 @@ class WeaverRulesTest {
     // the transformer again on this thread.
     loader.onRead = () -> loader.nested.add(transform(loader, LEAF));
 
-    assertThat(weaver.transform(loader, LEAF, null, null, classFile(LEAF))).isNotNull();
+    assertThat(weaver.transform(loader, LEAF, null, null, TestClasses.classFile(LEAF))).isNotNull();
     assertThat(loader.nested).containsExactly((byte[]) null);
   }
 
@@ -109,25 +107,9 @@ class WeaverRulesTest {
 
   private byte[] transform(ClassLoader loader, String name) {
     try {
-      return weaver.transform(loader, name, null, null, classFile(name));
+      return weaver.transform(loader, name, null, null, TestClasses.classFile(name));
     } catch (IOException e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  private static Transformations readRule() {
-    Hook hook =
-        Hook.in(WeaverTest.Recorder.class.getName())
-            .enter("enter", self("java.lang.Object"), arg(0))
-            .skip(Hook.Skip.IF_NON_NULL)
-            .exit("exit", "thrown", arg(0));
-    return new Transformations()
-        .add(TypeRule.implementing("java.net.HttpURLConnection").methods(MethodRule.named("read").weave(hook)));
-  }
-
-  private static byte[] classFile(String internalName) throws IOException {
-    try (InputStream in = WeaverRulesTest.class.getClassLoader().getResourceAsStream(internalName + ".class")) {
-      return in.readAllBytes();
     }
   }
 
