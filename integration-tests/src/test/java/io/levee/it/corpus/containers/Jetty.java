@@ -83,7 +83,7 @@ final class Jetty implements Distribution {
         throw new UncheckedIOException(e);
       }
       configure(base, jdk, "--add-modules=http," + environment + "-deploy," + environment + "-jsp");
-      CorpusWebapp.layOut(environment, base.resolve("webapps/corpus"));
+      CorpusWebapp.pack(environment, base.resolve("webapps/corpus.war"));
       template = base;
     }
     return template;
