@@ -1,15 +1,12 @@
 package io.levee.it.corpus;
 
+import io.levee.it.support.ForkedApp;
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,8 +21,6 @@ final class BootApp implements AutoCloseable {
 
   private static final Pattern STARTED = Pattern.compile("(?m) : Started \\S+ in ");
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
-  private static final List<String> JVM_OPTIONS =
-      List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
   private final Process process;
   private final Path stdout;
@@ -57,10 +52,8 @@ final class BootApp implements AutoCloseable {
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
             .redirectOutput(out.toFile())
             .redirectError(err.toFile());
-    // Only the way puts options in: none of the agent's variables or the JVM's from outside.
-    builder.environment().keySet().removeIf(k -> k.startsWith("LEVEE_") || JVM_OPTIONS.contains(k));
     try {
-      return new BootApp(builder.start(), out, err);
+      return new BootApp(Processes.hermetic(builder).start(), out, err);
     } catch (IOException e) {
       throw new IllegalStateException("cannot start " + command, e);
     }
@@ -71,27 +64,16 @@ final class BootApp implements AutoCloseable {
   }
 
   String stdout() {
-    return read(stdout);
+    return Processes.read(stdout);
   }
 
   String stderr() {
-    return read(stderr);
+    return Processes.read(stderr);
   }
 
   /** Stops it as a service manager would, with SIGTERM, so that Boot shuts down gracefully. */
   int stop() {
-    process.destroy();
-    try {
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        throw new IllegalStateException(this + " did not stop within 30 s of SIGTERM");
-      }
-      return process.exitValue();
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    return Processes.stop(process, Duration.ofSeconds(30), this);
   }
 
   @Override
@@ -121,7 +103,7 @@ final class BootApp implements AutoCloseable {
       if (!process.isAlive()) {
         throw failure("exited with status " + process.exitValue() + " before it started");
       }
-      sleep(100);
+      ForkedApp.sleep(100);
     }
     close();
     throw failure("did not start within " + START_TIMEOUT.toSeconds() + " s");
@@ -137,20 +119,5 @@ final class BootApp implements AutoCloseable {
     return log.length() <= 6000 ? log : "..." + log.substring(log.length() - 6000);
   }
 
-  private static String read(Path file) {
-    try {
-      return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
 
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
 }

@@ -1,8 +1,6 @@
 package io.levee.it.corpus;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,8 +21,7 @@ public record Outcome(int exit, String stdout, String stderr) {
   public static Outcome run(String id, List<String> command, Path dir, Map<String, String> env, Duration timeout) {
     Path out = Way.dir().resolve(id + ".stdout.log");
     Path err = Way.dir().resolve(id + ".stderr.log");
-    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
-    builder.environment().keySet().removeIf(k -> k.startsWith("LEVEE_") || k.equals("JAVA_TOOL_OPTIONS"));
+    ProcessBuilder builder = Processes.hermetic(new ProcessBuilder(command).directory(dir.toFile()));
     builder.environment().putAll(env);
     builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     builder.redirectOutput(out.toFile()).redirectError(err.toFile());
@@ -32,9 +29,9 @@ public record Outcome(int exit, String stdout, String stderr) {
       Process process = builder.start();
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        throw new IllegalStateException(id + " did not end within " + timeout + ": " + command + "\n" + read(err));
+        throw new IllegalStateException(id + " did not end within " + timeout + ": " + command + "\n" + Processes.read(err));
       }
-      return new Outcome(process.exitValue(), read(out), Transparency.withoutJvmNote(read(err)));
+      return new Outcome(process.exitValue(), Processes.read(out), Transparency.withoutJvmNote(Processes.read(err)));
     } catch (IOException e) {
       throw new IllegalStateException("cannot run " + command, e);
     } catch (InterruptedException e) {
@@ -43,7 +40,4 @@ public record Outcome(int exit, String stdout, String stderr) {
     }
   }
 
-  private static String read(Path file) throws IOException {
-    return Files.readString(file, StandardCharsets.UTF_8);
-  }
 }

@@ -94,12 +94,7 @@ public enum Way {
 
   /** The agent's log of {@code subject} run this way; empty for {@link #PLAIN}. */
   public String agentLogText(String subject) {
-    Path log = agentLog(subject);
-    try {
-      return this == PLAIN || !Files.exists(log) ? "" : Files.readString(log, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return this == PLAIN ? "" : Processes.read(agentLog(subject));
   }
 
   /** A work directory for the corpus: logs, rules, unpacked distributions' scratch copies. */

@@ -1,19 +1,18 @@
 package io.levee.it.corpus.containers;
 
+import io.levee.it.corpus.Processes;
+import io.levee.it.support.ForkedApp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A servlet container started from its distribution in a JVM of its own, the way an operator starts
@@ -61,12 +60,7 @@ final class ContainerProcess implements AutoCloseable {
             .directory(dir.toFile())
             .redirectErrorStream(true)
             .redirectOutput(output.toFile());
-    // Agent options a developer may have set must not reach the container: the Way decides.
-    builder
-        .environment()
-        .keySet()
-        .removeIf(k -> k.startsWith("LEVEE_") || k.equals("JAVA_TOOL_OPTIONS"));
-    builder.environment().putAll(env);
+    Processes.hermetic(builder).environment().putAll(env);
     Process process;
     try {
       process = builder.start();
@@ -85,25 +79,13 @@ final class ContainerProcess implements AutoCloseable {
 
   /** Everything the container printed so far. */
   String output() {
-    try {
-      return Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "";
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return Processes.read(output);
   }
 
   /** Stops the container with SIGTERM and returns its exit status. */
   int stop() {
-    process.destroy();
     try {
-      if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        throw new AssertionError(name + " did not stop within " + STOP_TIMEOUT.toSeconds() + " s");
-      }
-      return process.exitValue();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
+      return Processes.stop(process, STOP_TIMEOUT, name);
     } finally {
       LIVE.remove(process);
     }
@@ -138,7 +120,7 @@ final class ContainerProcess implements AutoCloseable {
         Thread.currentThread().interrupt();
         throw new IllegalStateException(e);
       }
-      sleep(100);
+      ForkedApp.sleep(100);
     }
     close();
     throw failure("did not answer " + path + " within " + START_TIMEOUT.toSeconds() + " s");
@@ -150,12 +132,4 @@ final class ContainerProcess implements AutoCloseable {
     return new IllegalStateException(String.format("%s %s%n--- %s%n%s", name, what, output, tail));
   }
 
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
 }
