@@ -65,6 +65,9 @@ final class JdkTypes {
 
   private static volatile Set<String> packages;
 
+  /** The platform loader (Java 9+; the extension loader on Java 8): the JDK's, like the boot loader. */
+  private static final ClassLoader PLATFORM = platformLoader();
+
   private JdkTypes() {}
 
   /**
@@ -89,6 +92,11 @@ final class JdkTypes {
     }
     int dot = name.lastIndexOf('.');
     return dot > 0 && known.contains(name.substring(0, dot));
+  }
+
+  /** Whether {@code loader} is the JDK's own: the boot loader (null) or the platform loader. */
+  static boolean isJdkLoader(ClassLoader loader) {
+    return loader == null || loader == PLATFORM;
   }
 
   /** The {@link SuperTypes} bits of the APIs the JDK type {@code name} is or extends; 0 for most. */
@@ -117,6 +125,11 @@ final class JdkTypes {
       masks.put(row[0], mask);
     }
     return Collections.unmodifiableMap(masks);
+  }
+
+  private static ClassLoader platformLoader() {
+    ClassLoader system = ClassLoader.getSystemClassLoader();
+    return system == null ? null : system.getParent();
   }
 
   private static Set<String> internalNames() {

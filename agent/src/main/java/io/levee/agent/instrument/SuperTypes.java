@@ -55,8 +55,6 @@ final class SuperTypes {
 
   private static final int UNKNOWN = -1;
 
-  private static final ClassLoader PLATFORM = platformLoader();
-
   private final MasksByLoader byLoader = new MasksByLoader(MAX_TYPES);
 
   /** The bit of {@code api} in a mask. */
@@ -126,7 +124,7 @@ final class SuperTypes {
    * boot loader or the platform loader, which read them through the JDK's {@code jrt:} handler.
    */
   private static boolean readable(ClassLoader loader) {
-    return loader != null && loader != PLATFORM;
+    return !JdkTypes.isJdkLoader(loader);
   }
 
   private static byte[] classFile(ClassLoader loader, String name) {
@@ -170,10 +168,4 @@ final class SuperTypes {
     }
     return 0;
   }
-
-  private static ClassLoader platformLoader() {
-    ClassLoader system = ClassLoader.getSystemClassLoader();
-    return system == null ? null : system.getParent();
-  }
-
 }

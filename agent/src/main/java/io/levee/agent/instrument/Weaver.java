@@ -81,7 +81,6 @@ public final class Weaver implements ClassFileTransformer {
   private final Transformations transformations;
   private final AgentLog log;
   private final boolean weaveOwnClasses;
-  private final ClassLoader platform;
   /** Set while this thread weaves: a class loaded meanwhile (reading an ancestor's class file) is left as it is. */
   private final ThreadLocal<Boolean> weaving = new ThreadLocal<Boolean>();
 
@@ -95,8 +94,6 @@ public final class Weaver implements ClassFileTransformer {
     this.weaveOwnClasses = weaveOwnClasses;
     // Read now, outside any transform: it may load classes.
     JdkTypes.load();
-    ClassLoader system = ClassLoader.getSystemClassLoader();
-    this.platform = system == null ? null : system.getParent();
   }
 
   /**
@@ -223,8 +220,8 @@ public final class Weaver implements ClassFileTransformer {
   /**
    * Never a target: our classes and other agents', proxies, and the JDK's own (boot and platform
    * loaders) but those {@link JdkTypes} names as being or extending a target API, of which only
-   * the {@code HttpURLConnection} implementation's classes are concrete. Names and loaders only: a test that needs the class file
-   * would fail for classes that have none.
+   * the {@code HttpURLConnection} implementation's classes are concrete. Names and loaders only: a
+   * test that needs the class file would fail for classes that have none.
    */
   private boolean never(ClassLoader loader, String internalName) {
     for (String prefix : NEVER) {
@@ -236,7 +233,7 @@ public final class Weaver implements ClassFileTransformer {
     if (internalName.contains("/$Proxy")) {
       return true;
     }
-    return (loader == null || loader == platform) && !JdkTypes.inTable(internalName);
+    return JdkTypes.isJdkLoader(loader) && !JdkTypes.inTable(internalName);
   }
 
   /**
