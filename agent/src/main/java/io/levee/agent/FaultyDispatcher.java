@@ -30,9 +30,9 @@ final class FaultyDispatcher extends Dispatcher {
   }
 
   @Override
-  public Object servletEnter(String method, String path, Object request) {
+  public Object servletEnter(String method, String path, Object request, Object keys) {
     Faults.at(Faults.DISPATCHER);
-    return real.servletEnter(method, path, request);
+    return real.servletEnter(method, path, request, keys);
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.levee.agent;
 
-import io.levee.agent.http.HttpUrlConnectionInstrumentation;
+import io.levee.agent.http.HttpUrlConnectionIntegration;
 import io.levee.agent.instrument.Integration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ final class Integrations {
 
   static List<Integration> all(AgentLog log) {
     List<Integration> all = new ArrayList<Integration>();
-    all.add(new HttpUrlConnectionInstrumentation());
+    all.add(new HttpUrlConnectionIntegration());
     for (String name : BY_NAME) {
       try {
         all.add((Integration) Class.forName(name).getDeclaredConstructor().newInstance());

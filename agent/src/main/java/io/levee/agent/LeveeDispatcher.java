@@ -7,18 +7,17 @@ import io.levee.rules.engine.KeySource;
 /** What the bridge forwards to once the agent runs: every decision to the engine, errors to the log. */
 final class LeveeDispatcher extends Dispatcher {
   private final Engine engine;
-  private final KeySource keys;
   private final ErrorLog errors;
 
-  LeveeDispatcher(Engine engine, KeySource keys, ErrorLog errors) {
+  LeveeDispatcher(Engine engine, ErrorLog errors) {
     this.engine = engine;
-    this.keys = keys;
     this.errors = errors;
   }
 
+  /** {@code keys} is the {@link KeySource} the servlet integration gave the request's servlet calls. */
   @Override
-  public Object servletEnter(String method, String path, Object request) {
-    return engine.servlet(method, path, request, keys);
+  public Object servletEnter(String method, String path, Object request, Object keys) {
+    return engine.servlet(method, path, request, (KeySource) keys);
   }
 
   @Override

@@ -48,7 +48,7 @@ public final class Startup {
     agent.onStop(cpu);
     try {
       LeveeDispatcher dispatcher =
-          new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(log, Clock.SYSTEM));
+          new LeveeDispatcher(engine, new ErrorLog(log, Clock.SYSTEM));
       Levee.install(FaultyDispatcher.wrapIfAsked(dispatcher, log));
       long dispatching = System.nanoTime();
       agent.instrumented(AgentInstaller.install(inst, weaver, log, attached));

@@ -1,5 +1,6 @@
 package io.levee.agent;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -110,7 +111,7 @@ class EngineDispatchTest {
     Engine engine = new Engine(Clock.SYSTEM, new ManualCpu(0), Sleeper.SYSTEM);
     engine.apply(loaded.rules());
     AgentLog agentLog = new AgentLog(new PrintStream(log, true), AgentLog.Level.INFO);
-    Levee.install(new LeveeDispatcher(engine, new ServletKeys(), new ErrorLog(agentLog, Clock.SYSTEM)));
+    Levee.install(new LeveeDispatcher(engine, new ErrorLog(agentLog, Clock.SYSTEM)));
   }
 
   private static HttpURLConnection open(String url) throws IOException {

@@ -19,9 +19,10 @@ public class Dispatcher {
 
   /**
    * An inbound request at its outermost dispatch. {@code request} is the container's request object,
-   * read only when a matched rule keys on a header, a parameter or the client address.
+   * read through {@code keys} (what the agent gave the servlet calls of the request's API) only when
+   * a matched rule keys on a header, a parameter or the client address.
    */
-  public Object servletEnter(String method, String path, Object request) {
+  public Object servletEnter(String method, String path, Object request, Object keys) {
     return null;
   }
 

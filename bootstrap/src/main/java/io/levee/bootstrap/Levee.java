@@ -20,11 +20,11 @@ public final class Levee {
     return dispatcher;
   }
 
-  public static Object servletEnter(String method, String path, Object request) {
+  public static Object servletEnter(String method, String path, Object request, Object keys) {
     Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
-      return d.servletEnter(method, path, request);
+      return d.servletEnter(method, path, request, keys);
     } catch (Throwable t) {
       report(d, t);
       return null;

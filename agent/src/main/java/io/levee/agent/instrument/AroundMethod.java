@@ -9,7 +9,7 @@ import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.jar.asm.TypePath;
 
 /**
- * Weaves one {@link Hook} around one method body, as the hook's comment shows, in one pass over the
+ * Weaves one {@link Advice} around one method body, as its comment shows, in one pass over the
  * method's instructions.
  *
  * <p>Locals: the woven code's own (the token, the start, the copies of what the exit methods get, a
@@ -34,7 +34,7 @@ final class AroundMethod extends CodeTracking {
   /** The most the woven code adds to the operand stack at any point. */
   private static final int EXTRA_STACK = 12;
 
-  private final Hook hook;
+  private final Advice advice;
   private final String owner;
   private final boolean frames;
   private final Type[] args;
@@ -57,9 +57,9 @@ final class AroundMethod extends CodeTracking {
   private boolean rangeHasCode;
   private Label skipped;
 
-  AroundMethod(MethodVisitor next, Hook hook, String owner, String descriptor, boolean frames) {
+  AroundMethod(MethodVisitor next, Advice advice, String owner, String descriptor, boolean frames) {
     super(next);
-    this.hook = hook;
+    this.advice = advice;
     this.owner = owner;
     this.frames = frames;
     this.args = Type.getArgumentTypes(descriptor);
@@ -76,7 +76,7 @@ final class AroundMethod extends CodeTracking {
     int next0 = argsSize;
     tokenSlot = next0++;
     own.add(OBJECT);
-    if (hook.timed) {
+    if (advice.timed) {
       startSlot = next0;
       next0 += 2;
       own.add(Opcodes.LONG);
@@ -85,9 +85,9 @@ final class AroundMethod extends CodeTracking {
     }
     boolean needsThis = false;
     boolean[] needsArg = new boolean[args.length];
-    for (Hook.Pass p : hook.exitArgs) {
+    for (Advice.Pass p : advice.exitArgs) {
       needsThis |= p.needsThis();
-      if ((p.kind == Hook.Pass.Kind.ARG || p.kind == Hook.Pass.Kind.ARG_OR_NULL) && p.index < args.length) {
+      if ((p.kind == Advice.Pass.Kind.ARG || p.kind == Advice.Pass.Kind.ARG_OR_NULL) && p.index < args.length) {
         needsArg[p.index] = true;
       }
     }
@@ -123,20 +123,20 @@ final class AroundMethod extends CodeTracking {
   @Override
   public void visitCode() {
     super.visitCode();
-    if (hook.enterOnly()) {
-      pushAll(hook.enterArgs, false);
-      mv.visitMethodInsn(Opcodes.INVOKESTATIC, hook.owner, hook.enter, Hook.descriptor(hook.enterArgs, null, hook.timed), false);
+    if (advice.enterOnly()) {
+      pushAll(advice.enterArgs, false);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, advice.owner, advice.enter, Advice.descriptor(advice.enterArgs, null, advice.timed), false);
       mv.visitInsn(Opcodes.POP);
       return;
     }
-    if (hook.enter != null) {
-      pushAll(hook.enterArgs, false);
-      mv.visitMethodInsn(Opcodes.INVOKESTATIC, hook.owner, hook.enter, Hook.descriptor(hook.enterArgs, null, hook.timed), false);
+    if (advice.enter != null) {
+      pushAll(advice.enterArgs, false);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, advice.owner, advice.enter, Advice.descriptor(advice.enterArgs, null, advice.timed), false);
     } else {
       mv.visitInsn(Opcodes.ACONST_NULL);
     }
     mv.visitVarInsn(Opcodes.ASTORE, tokenSlot);
-    if (hook.timed) {
+    if (advice.timed) {
       mv.visitVarInsn(Opcodes.ALOAD, tokenSlot);
       mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEVEE, "start", "(Ljava/lang/Object;)J", false);
       mv.visitVarInsn(Opcodes.LSTORE, startSlot);
@@ -151,10 +151,10 @@ final class AroundMethod extends CodeTracking {
         mv.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), argCopy[i]);
       }
     }
-    if (hook.skip != Hook.Skip.NEVER) {
+    if (advice.skip != Advice.Skip.NEVER) {
       skipped = new Label();
       mv.visitVarInsn(Opcodes.ALOAD, tokenSlot);
-      if (hook.skip == Hook.Skip.IF_BLOCKED) {
+      if (advice.skip == Advice.Skip.IF_BLOCKED) {
         mv.visitTypeInsn(Opcodes.INSTANCEOF, BLOCKED);
         mv.visitJumpInsn(Opcodes.IFNE, skipped);
       } else {
@@ -168,13 +168,13 @@ final class AroundMethod extends CodeTracking {
 
   @Override
   public void visitInsn(int opcode) {
-    if (opcode < Opcodes.IRETURN || opcode > Opcodes.RETURN || hook.enterOnly()) {
+    if (opcode < Opcodes.IRETURN || opcode > Opcodes.RETURN || advice.enterOnly()) {
       code();
       super.visitInsn(opcode);
       return;
     }
     closeRange();
-    if (hook.exit != null) {
+    if (advice.exit != null) {
       if (returnType.getSort() != Type.VOID) {
         mv.visitVarInsn(returnType.getOpcode(Opcodes.ISTORE), returnSlot);
       }
@@ -196,7 +196,7 @@ final class AroundMethod extends CodeTracking {
       mv.visitInsn(Opcodes.ACONST_NULL);
     }
     mv.visitMethodInsn(
-        Opcodes.INVOKESTATIC, hook.owner, hook.exit, Hook.descriptor(hook.exitArgs, "Ljava/lang/Object;", hook.timed), false);
+        Opcodes.INVOKESTATIC, advice.owner, advice.exit, Advice.descriptor(advice.exitArgs, "Ljava/lang/Object;", advice.timed), false);
     if (reference) {
       mv.visitTypeInsn(Opcodes.CHECKCAST, returnType.getInternalName());
       mv.visitVarInsn(Opcodes.ASTORE, returnSlot);
@@ -209,12 +209,12 @@ final class AroundMethod extends CodeTracking {
 
   @Override
   public void visitMaxs(int maxStack, int maxLocals) {
-    if (hook.enterOnly()) {
+    if (advice.enterOnly()) {
       super.visitMaxs(maxStack + EXTRA_STACK, maxLocals);
       return;
     }
     closeRange();
-    if (hook.thrown != null && !ranges.isEmpty()) {
+    if (advice.thrown != null && !ranges.isEmpty()) {
       Label handler = new Label();
       for (Label[] range : ranges) {
         mv.visitTryCatchBlock(range[0], range[1], handler, "java/lang/Throwable");
@@ -226,9 +226,9 @@ final class AroundMethod extends CodeTracking {
       mv.visitVarInsn(Opcodes.ALOAD, exceptionSlot);
       mv.visitMethodInsn(
           Opcodes.INVOKESTATIC,
-          hook.owner,
-          hook.thrown,
-          Hook.descriptor(hook.exitArgs, "Ljava/lang/Throwable;", hook.timed).replace(")Ljava/lang/Object;", ")Ljava/lang/Throwable;"),
+          advice.owner,
+          advice.thrown,
+          Advice.descriptor(advice.exitArgs, "Ljava/lang/Throwable;", advice.timed).replace(")Ljava/lang/Object;", ")Ljava/lang/Throwable;"),
           false);
       mv.visitInsn(Opcodes.ATHROW);
     }
@@ -236,7 +236,7 @@ final class AroundMethod extends CodeTracking {
       mv.visitLabel(skipped);
       frame(new Object[0]);
       boolean reference = returnType.getSort() == Type.OBJECT || returnType.getSort() == Type.ARRAY;
-      if (hook.exit != null) {
+      if (advice.exit != null) {
         if (reference) {
           mv.visitInsn(Opcodes.ACONST_NULL);
           mv.visitVarInsn(Opcodes.ASTORE, returnSlot);
@@ -293,7 +293,7 @@ final class AroundMethod extends CodeTracking {
 
   @Override
   public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
-    if (hook.enterOnly() || !frames) {
+    if (advice.enterOnly() || !frames) {
       super.visitFrame(type, numLocal, local, numStack, stack);
       return;
     }
@@ -336,7 +336,7 @@ final class AroundMethod extends CodeTracking {
   }
 
   private int moved(int var) {
-    return hook.enterOnly() || var < argsSize ? var : var + shift;
+    return advice.enterOnly() || var < argsSize ? var : var + shift;
   }
 
   // Pushing the bridge methods' arguments.
@@ -344,19 +344,19 @@ final class AroundMethod extends CodeTracking {
   /** token, [start], then the exit arguments from the copies made at entry. */
   private void pushExitPrefix() {
     mv.visitVarInsn(Opcodes.ALOAD, tokenSlot);
-    if (hook.timed) {
+    if (advice.timed) {
       mv.visitVarInsn(Opcodes.LLOAD, startSlot);
     }
-    pushAll(hook.exitArgs, true);
+    pushAll(advice.exitArgs, true);
   }
 
-  private void pushAll(Hook.Pass[] passes, boolean fromCopies) {
-    for (Hook.Pass p : passes) {
+  private void pushAll(Advice.Pass[] passes, boolean fromCopies) {
+    for (Advice.Pass p : passes) {
       push(p, fromCopies);
     }
   }
 
-  private void push(Hook.Pass p, boolean fromCopies) {
+  private void push(Advice.Pass p, boolean fromCopies) {
     int self = fromCopies ? thisCopy : 0;
     switch (p.kind) {
       case THIS:

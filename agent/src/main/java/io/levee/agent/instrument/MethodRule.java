@@ -1,7 +1,7 @@
 package io.levee.agent.instrument;
 
 /**
- * Which declared methods of a target class get a {@link Hook}: by name, by how the descriptor starts
+ * Which declared methods of a target class get a {@link Advice}: by name, by how the descriptor starts
  * (the parameter list, or its beginning) and, if asked, public ones only. Abstract, native, static,
  * bridge and synthetic methods and constructors are never woven: a bridge calls the method it
  * bridges, which is.
@@ -10,13 +10,13 @@ public final class MethodRule {
   private final String[] names;
   private final String[] descriptorPrefixes;
   private final boolean publicOnly;
-  final Hook hook;
+  final Advice advice;
 
-  private MethodRule(String[] names, String[] descriptorPrefixes, boolean publicOnly, Hook hook) {
+  private MethodRule(String[] names, String[] descriptorPrefixes, boolean publicOnly, Advice advice) {
     this.names = names;
     this.descriptorPrefixes = descriptorPrefixes;
     this.publicOnly = publicOnly;
-    this.hook = hook;
+    this.advice = advice;
   }
 
   /** Methods named one of {@code names}; add the descriptors with {@link #taking}. */
@@ -26,14 +26,14 @@ public final class MethodRule {
 
   /** Descriptors that start with one of {@code prefixes}, e.g. {@code "()"} or {@code "(Ljava/lang/String;"}. */
   public MethodRule taking(String... prefixes) {
-    return new MethodRule(names, prefixes, publicOnly, hook);
+    return new MethodRule(names, prefixes, publicOnly, advice);
   }
 
   public MethodRule publicOnly() {
-    return new MethodRule(names, descriptorPrefixes, true, hook);
+    return new MethodRule(names, descriptorPrefixes, true, advice);
   }
 
-  public MethodRule weave(Hook h) {
+  public MethodRule weave(Advice h) {
     return new MethodRule(names, descriptorPrefixes, publicOnly, h);
   }
 

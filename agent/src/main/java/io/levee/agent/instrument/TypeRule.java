@@ -68,15 +68,15 @@ public final class TypeRule {
       new ClassHeader.MethodTest() {
         @Override
         public boolean test(int access, String name, String descriptor) {
-          return hookFor(access, name, descriptor) != null;
+          return adviceFor(access, name, descriptor) != null;
         }
       };
 
-  /** The hook for a declared method, or null. */
-  Hook hookFor(int access, String name, String descriptor) {
+  /** The advice for a declared method, or null. */
+  Advice adviceFor(int access, String name, String descriptor) {
     for (MethodRule m : methods) {
       if (m.matches(access, name, descriptor)) {
-        return m.hook;
+        return m.advice;
       }
     }
     return null;

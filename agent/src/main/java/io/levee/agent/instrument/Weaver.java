@@ -17,7 +17,7 @@ import net.bytebuddy.jar.asm.Opcodes;
 /**
  * The agent's class file transformer: for each class the JVM loads or retransforms, a glance at its
  * header and ancestry (the shared {@link SuperTypes} index) rules out almost all of them; the few left
- * go through the integrations' {@link TypeRule}s, and the {@link Hook}s of the methods they match are
+ * go through the integrations' {@link TypeRule}s, and the {@link Advice}s of the methods they match are
  * woven into the method bodies with ASM ({@link AroundMethod}): never a new field or method, so that
  * an attach can retransform loaded classes and a detach can restore them.
  *
@@ -207,10 +207,10 @@ public final class Weaver implements ClassFileTransformer {
         return next;
       }
       for (TypeRule rule : rules) {
-        Hook hook = rule.hookFor(access, name, descriptor);
-        if (hook != null) {
+        Advice advice = rule.adviceFor(access, name, descriptor);
+        if (advice != null) {
           changed = true;
-          return new AroundMethod(next, hook, owner, descriptor, frames);
+          return new AroundMethod(next, advice, owner, descriptor, frames);
         }
       }
       return next;

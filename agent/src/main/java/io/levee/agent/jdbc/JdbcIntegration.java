@@ -1,20 +1,20 @@
 package io.levee.agent.jdbc;
 
-import static io.levee.agent.instrument.Hook.Pass.arg;
-import static io.levee.agent.instrument.Hook.Pass.firstArgOrNull;
-import static io.levee.agent.instrument.Hook.Pass.self;
+import static io.levee.agent.instrument.Advice.Pass.arg;
+import static io.levee.agent.instrument.Advice.Pass.firstArgOrNull;
+import static io.levee.agent.instrument.Advice.Pass.self;
 
-import io.levee.agent.instrument.Hook;
+import io.levee.agent.instrument.Advice;
 import io.levee.agent.instrument.Integration;
 import io.levee.agent.instrument.MethodRule;
 import io.levee.agent.instrument.Transformations;
 import io.levee.agent.instrument.TypeRule;
-import io.levee.bootstrap.JdbcHooks;
+import io.levee.bootstrap.jdbc.JdbcHooks;
 
 /**
  * JDBC (SPEC §2 {@code jdbc}): statement execution on any driver, and connection acquisition. One
  * decision per logical call: the per-thread depth of {@code Kind.JDBC} lets only the outermost of a
- * pool proxy and the driver beneath it decide. The logic is in {@code io.levee.bootstrap.JdbcHooks}
+ * pool proxy and the driver beneath it decide. The logic is in {@code io.levee.bootstrap.jdbc.JdbcHooks}
  * and, where it needs {@code java.sql}, in {@link SqlCalls}.
  *
  * <ul>
@@ -50,8 +50,8 @@ public final class JdbcIntegration implements Integration {
   @Override
   public void addTo(Transformations transformations) {
     JdbcHooks.install(new SqlCalls());
-    Hook hooks = Hook.in("io.levee.bootstrap.JdbcHooks");
-    Hook.Pass object = self("java.lang.Object");
+    Advice hooks = Advice.in("io.levee.bootstrap.jdbc.JdbcHooks");
+    Advice.Pass object = self("java.lang.Object");
     transformations
         .add(
             TypeRule.implementing("java.sql.Statement")

@@ -1,16 +1,16 @@
 package io.levee.agent.jdbc;
 
-import io.levee.bootstrap.AdviceErrors;
+import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.Faults;
-import io.levee.bootstrap.JdbcCall;
-import io.levee.bootstrap.JdbcHook;
-import io.levee.bootstrap.JdbcState;
+import io.levee.bootstrap.jdbc.JdbcCall;
+import io.levee.bootstrap.jdbc.JdbcCalls;
+import io.levee.bootstrap.jdbc.JdbcState;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
-import io.levee.bootstrap.PoolRefill;
+import io.levee.bootstrap.jdbc.PoolRefill;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLTransientConnectionException;
@@ -19,9 +19,9 @@ import java.sql.Statement;
 
 /**
  * The part of the JDBC logic that uses {@code java.sql} (which the boot loader cannot see on Java
- * 9+), called by {@code io.levee.bootstrap.JdbcHooks}.
+ * 9+), called by {@code io.levee.bootstrap.jdbc.JdbcHooks}.
  */
-final class SqlCalls extends JdbcHook {
+final class SqlCalls extends JdbcCalls {
   @Override
   public Object execute(Object target, Object sqlArgument) throws Exception {
     Faults.at(Faults.JDBC_EXECUTE_ENTER);
@@ -59,7 +59,7 @@ final class SqlCalls extends JdbcHook {
           timeoutSet = true;
         }
       } catch (Throwable t) {
-        AdviceErrors.report(t);
+        HookErrors.report(t);
       }
     }
     return batch || timeoutSet

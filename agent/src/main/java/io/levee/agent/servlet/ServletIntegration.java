@@ -1,22 +1,22 @@
 package io.levee.agent.servlet;
 
-import static io.levee.agent.instrument.Hook.Pass.arg;
-import static io.levee.agent.instrument.Hook.Pass.constant;
-import static io.levee.agent.instrument.Hook.Pass.site;
+import static io.levee.agent.instrument.Advice.Pass.arg;
+import static io.levee.agent.instrument.Advice.Pass.constant;
+import static io.levee.agent.instrument.Advice.Pass.site;
 
-import io.levee.agent.instrument.Hook;
+import io.levee.agent.instrument.Advice;
 import io.levee.agent.instrument.Integration;
 import io.levee.agent.instrument.MethodRule;
 import io.levee.agent.instrument.Transformations;
 import io.levee.agent.instrument.TypeRule;
-import io.levee.bootstrap.ServletHooks;
+import io.levee.bootstrap.servlet.ServletHooks;
 
 /**
  * Inbound requests (SPEC §2 {@code servlet}): {@code Servlet.service} and {@code Filter.doFilter}
  * implementations of javax.servlet (2.5 to 4) and jakarta.servlet (5 and 6). One decision per
  * request, at the outermost dispatch of type {@code REQUEST}. The woven methods call {@code
- * io.levee.bootstrap.ServletHooks}, which finds the hook for the API and class loader of the woven
- * class ({@link HookFactory}); the hooks differ only in the API they call.
+ * io.levee.bootstrap.servlet.ServletHooks}, which finds the hook for the API and class loader of the woven
+ * class ({@link ServletCallsFactory}); the hooks differ only in the API they call.
  */
 public final class ServletIntegration implements Integration {
   @Override
@@ -26,7 +26,7 @@ public final class ServletIntegration implements Integration {
 
   @Override
   public void addTo(Transformations transformations) {
-    ServletHooks.install(new HookFactory());
+    ServletHooks.install(new ServletCallsFactory());
     transformations
         .add(servletOrFilter("javax.servlet", ServletHooks.JAVAX))
         .add(servletOrFilter("jakarta.servlet", ServletHooks.JAKARTA));
@@ -38,19 +38,19 @@ public final class ServletIntegration implements Integration {
    */
   private static TypeRule servletOrFilter(String api, int id) {
     String p = "L" + api.replace('.', '/') + "/";
-    Hook hook =
-        Hook.in("io.levee.bootstrap.ServletHooks")
+    Advice advice =
+        Advice.in("io.levee.bootstrap.servlet.ServletHooks")
             .enter("enter", constant(id), site(), arg(0), arg(1))
             .timed()
-            .skip(Hook.Skip.IF_BLOCKED)
+            .skip(Advice.Skip.IF_BLOCKED)
             .exit("exit", "thrown", constant(id), site(), arg(0), arg(1));
     return TypeRule.implementing(api + ".Servlet", api + ".Filter")
         .methods(
             MethodRule.named("service")
                 .taking("(" + p + "ServletRequest;" + p + "ServletResponse;)")
-                .weave(hook),
+                .weave(advice),
             MethodRule.named("doFilter")
                 .taking("(" + p + "ServletRequest;" + p + "ServletResponse;" + p + "FilterChain;)")
-                .weave(hook));
+                .weave(advice));
   }
 }

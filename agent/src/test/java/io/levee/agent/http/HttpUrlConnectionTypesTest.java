@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class HttpUrlConnectionTypesTest {
   private final Weaver weaver =
       Weaver.forTests(
-          List.of(new HttpUrlConnectionInstrumentation()),
+          List.of(new HttpUrlConnectionIntegration()),
           new AgentLog(new PrintStream(OutputStream.nullOutputStream()), AgentLog.Level.WARN));
 
   @Test

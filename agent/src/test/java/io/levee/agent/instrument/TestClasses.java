@@ -1,7 +1,7 @@
 package io.levee.agent.instrument;
 
-import static io.levee.agent.instrument.Hook.Pass.arg;
-import static io.levee.agent.instrument.Hook.Pass.self;
+import static io.levee.agent.instrument.Advice.Pass.arg;
+import static io.levee.agent.instrument.Advice.Pass.self;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,11 +19,11 @@ final class TestClasses {
 
   /** Weaves {@code method} of the classes that implement {@code api}, calling {@link WeaverTest.Recorder}. */
   static Transformations recording(String api, String method) {
-    Hook hook =
-        Hook.in(WeaverTest.Recorder.class.getName())
+    Advice advice =
+        Advice.in(WeaverTest.Recorder.class.getName())
             .enter("enter", self("java.lang.Object"), arg(0))
-            .skip(Hook.Skip.IF_NON_NULL)
+            .skip(Advice.Skip.IF_NON_NULL)
             .exit("exit", "thrown", arg(0));
-    return new Transformations().add(TypeRule.implementing(api).methods(MethodRule.named(method).weave(hook)));
+    return new Transformations().add(TypeRule.implementing(api).methods(MethodRule.named(method).weave(advice)));
   }
 }

@@ -3,7 +3,7 @@ package io.levee.agent.instrument;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.agent.AgentLog;
-import io.levee.agent.http.HttpUrlConnectionInstrumentation;
+import io.levee.agent.http.HttpUrlConnectionIntegration;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -92,7 +92,7 @@ class WeaverRulesTest {
 
   @Test
   void ofTheJdksClassesOnlyTheTablesAreLookedAt() throws Exception {
-    Weaver http = Weaver.forTests(List.of(new HttpUrlConnectionInstrumentation()), log);
+    Weaver http = Weaver.forTests(List.of(new HttpUrlConnectionIntegration()), log);
 
     // The jrt: handler's connection declares getInputStream like a target, and is left alone.
     assertThat(http.transform(null, "sun/net/www/protocol/jrt/JavaRuntimeURLConnection", null, null,

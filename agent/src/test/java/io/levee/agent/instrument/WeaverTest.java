@@ -1,8 +1,8 @@
 package io.levee.agent.instrument;
 
-import static io.levee.agent.instrument.Hook.Pass.arg;
-import static io.levee.agent.instrument.Hook.Pass.intField;
-import static io.levee.agent.instrument.Hook.Pass.self;
+import static io.levee.agent.instrument.Advice.Pass.arg;
+import static io.levee.agent.instrument.Advice.Pass.intField;
+import static io.levee.agent.instrument.Advice.Pass.self;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,14 +22,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The agent's transformer on a class compiled here ({@link Sample}): the woven code's contract
- * ({@link Hook}) on methods with locals, loops, handlers, wide and primitive values; what it never
+ * ({@link Advice}) on methods with locals, loops, handlers, wide and primitive values; what it never
  * touches; and that its own failures leave a class as it was. The woven class is defined in a loader
  * of its own, so the JVM verifies it. (The integrations on real libraries are tested by their own
  * tests and, through the packaged agent, by the integration tests.)
  */
 class WeaverTest {
   private static final String SAMPLE = "io/levee/agent/instrument/sample/Sample";
-  private static final Hook HOOKS = Hook.in(Recorder.class.getName());
+  private static final Advice HOOKS = Advice.in(Recorder.class.getName());
 
   private final ByteArrayOutputStream logged = new ByteArrayOutputStream();
   private final AgentLog log = new AgentLog(new PrintStream(logged, true), AgentLog.Level.DEBUG);
@@ -93,7 +93,7 @@ class WeaverTest {
 
   @Test
   void primitiveAndWideArgumentsAndResultsKeepTheirValues() throws Throwable {
-    Hook timed = HOOKS.enter("enterAny", self("java.lang.Object")).timed().exit("exitTimed", "thrownTimed");
+    Advice timed = HOOKS.enter("enterAny", self("java.lang.Object")).timed().exit("exitTimed", "thrownTimed");
     Object sample = woven(MethodRule.named("sum").weave(timed));
 
     assertThat(call(sample, "sum", 1, 10L, 2.5d)).isEqualTo(33L);
@@ -157,7 +157,7 @@ class WeaverTest {
         .weave(
             HOOKS
                 .enter("enter", self("java.lang.Object"), arg(0))
-                .skip(Hook.Skip.IF_NON_NULL)
+                .skip(Advice.Skip.IF_NON_NULL)
                 .exit("exit", "thrown", arg(0)));
   }
 

@@ -10,7 +10,7 @@ import io.levee.agent.testsupport.RecordingDispatcher;
 import io.levee.agent.testsupport.RecordingDispatcher.Decision;
 import io.levee.agent.testsupport.RecordingDispatcher.TestPermit;
 import io.levee.agent.testsupport.TestAgent;
-import io.levee.bootstrap.JdbcState;
+import io.levee.bootstrap.jdbc.JdbcState;
 import io.levee.bootstrap.Levee;
 import java.sql.Connection;
 import java.sql.DriverManager;

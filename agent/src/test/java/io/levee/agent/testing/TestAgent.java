@@ -1,7 +1,7 @@
 package io.levee.agent.testing;
 
 import io.levee.agent.AgentLog;
-import io.levee.agent.http.HttpUrlConnectionInstrumentation;
+import io.levee.agent.http.HttpUrlConnectionIntegration;
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
 import java.io.PrintStream;
@@ -22,7 +22,7 @@ public final class TestAgent {
     if (installed) {
       return;
     }
-    List<Integration> integrations = List.of(new HttpUrlConnectionInstrumentation());
+    List<Integration> integrations = List.of(new HttpUrlConnectionIntegration());
     AgentLog log = new AgentLog(new PrintStream(System.err, true), AgentLog.Level.WARN);
     AgentInstaller.install(ByteBuddyAgent.install(), integrations, log);
     installed = true;

@@ -54,7 +54,7 @@ public final class RecordingDispatcher extends Dispatcher {
   }
 
   @Override
-  public Object servletEnter(String method, String path, Object request) {
+  public Object servletEnter(String method, String path, Object request, Object keys) {
     return decide("servlet", method, path, request);
   }
 

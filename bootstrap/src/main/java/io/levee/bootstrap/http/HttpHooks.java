@@ -1,6 +1,6 @@
 package io.levee.bootstrap.http;
 
-import io.levee.bootstrap.AdviceErrors;
+import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Sneaky;
 import java.net.HttpURLConnection;
 
@@ -21,7 +21,7 @@ public final class HttpHooks {
     try {
       return HttpCalls.enter(c);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return null;
     }
   }
@@ -38,7 +38,7 @@ public final class HttpHooks {
       try {
         stream = HttpCalls.requestBody(skipped);
       } catch (Throwable t) {
-        AdviceErrors.report(t);
+        HookErrors.report(t);
       }
     }
     end(c, responseCode, skipped, false);
@@ -51,7 +51,7 @@ public final class HttpHooks {
       try {
         stream = HttpCalls.responseBody(skipped);
       } catch (Throwable t) {
-        AdviceErrors.report(t);
+        HookErrors.report(t);
       }
     }
     end(c, responseCode, skipped, true);
@@ -74,7 +74,7 @@ public final class HttpHooks {
     try {
       error = HttpCalls.exit(c, responseCode, skipped, null, readsResponse);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return;
     }
     if (error != null) {
@@ -88,7 +88,7 @@ public final class HttpHooks {
       Throwable error = HttpCalls.exit(c, responseCode, skipped, thrown, readsResponse);
       return error != null ? error : thrown;
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return thrown;
     }
   }
@@ -99,7 +99,7 @@ public final class HttpHooks {
     try {
       return HttpCalls.fallback(c);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return null;
     }
   }
@@ -109,7 +109,7 @@ public final class HttpHooks {
     try {
       return HttpCalls.decidedFallback(c);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return null;
     }
   }
@@ -118,7 +118,7 @@ public final class HttpHooks {
     try {
       return fallback != null ? HttpCalls.headerField(fallback, (String) name) : returned;
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return returned;
     }
   }
@@ -127,7 +127,7 @@ public final class HttpHooks {
     try {
       return fallback != null ? HttpCalls.headerField(fallback, n) : returned;
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return returned;
     }
   }
@@ -136,7 +136,7 @@ public final class HttpHooks {
     try {
       return fallback != null ? HttpCalls.headerFieldKey(fallback, n) : returned;
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return returned;
     }
   }
@@ -145,7 +145,7 @@ public final class HttpHooks {
     try {
       return fallback != null ? HttpCalls.headerFields(fallback) : returned;
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return returned;
     }
   }
@@ -154,7 +154,7 @@ public final class HttpHooks {
     try {
       return fallback != null ? HttpCalls.errorStream(fallback) : returned;
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return returned;
     }
   }
@@ -164,7 +164,7 @@ public final class HttpHooks {
     try {
       HttpCalls.disconnect(c, responseCode);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
     }
     return null;
   }

@@ -1,8 +1,16 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.jdbc;
+
+import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.CallDepth;
+import io.levee.bootstrap.Faults;
+import io.levee.bootstrap.HookErrors;
+import io.levee.bootstrap.Kind;
+import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.Sneaky;
 
 /**
  * What woven JDBC methods call. Statement execution and {@code Driver.connect} go to the agent's
- * {@link JdbcHook}; {@code DataSource.getConnection}, prepared SQL and batches need nothing of
+ * {@link JdbcCalls}; {@code DataSource.getConnection}, prepared SQL and batches need nothing of
  * {@code java.sql} and are handled here.
  *
  * <p>A blocked call throws from the enter method, before the original runs, what the agent's hook
@@ -11,18 +19,18 @@ package io.levee.bootstrap;
  * is reported and the call runs unprotected.
  */
 public final class JdbcHooks {
-  private static volatile JdbcHook hook;
+  private static volatile JdbcCalls hook;
 
   private JdbcHooks() {}
 
-  public static void install(JdbcHook h) {
+  public static void install(JdbcCalls h) {
     hook = h;
   }
 
   // Statement.execute*: enter, normal exit, exceptional exit.
 
   public static Object execute(Object statement, Object sqlArgument) {
-    JdbcHook h = hook;
+    JdbcCalls h = hook;
     if (h == null) {
       return null;
     }
@@ -30,7 +38,7 @@ public final class JdbcHooks {
     try {
       token = h.execute(statement, sqlArgument);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return null;
     }
     return token instanceof Blocked ? blocked(h, (Blocked) token, false) : token;
@@ -47,21 +55,21 @@ public final class JdbcHooks {
   }
 
   private static void end(Object token, long start, Object statement, Throwable thrown) {
-    JdbcHook h = hook;
+    JdbcCalls h = hook;
     if (h == null) {
       return;
     }
     try {
       h.executed(token, start, statement, thrown);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
     }
   }
 
   // Driver.connect.
 
   public static Object driverConnect(Object driver, Object url) {
-    JdbcHook h = hook;
+    JdbcCalls h = hook;
     if (h == null) {
       return null;
     }
@@ -69,7 +77,7 @@ public final class JdbcHooks {
     try {
       token = h.driverConnect(driver, (String) url);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return null;
     }
     return token instanceof Blocked ? blocked(h, (Blocked) token, true) : token;
@@ -93,14 +101,14 @@ public final class JdbcHooks {
       Levee.exit(token, start, -1, thrown);
       Faults.at(Faults.JDBC_CONNECT_EXIT);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
     }
   }
 
   // DataSource.getConnection: the outermost acquisition whose URL is known decides.
 
   public static Object dataSourceConnect(Object dataSource) {
-    JdbcHook h = hook;
+    JdbcCalls h = hook;
     if (h == null) {
       return null;
     }
@@ -127,7 +135,7 @@ public final class JdbcHooks {
     } catch (Raise r) {
       throw Sneaky.raise(r.getCause());
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return depthTaken ? JdbcCall.NESTED : null;
     }
   }
@@ -154,13 +162,13 @@ public final class JdbcHooks {
       // The permit first: what fails after it leaves nothing held.
       Levee.exit(call.token, call.start, -1, thrown);
       Faults.at(Faults.JDBC_CONNECT_EXIT);
-      JdbcHook h = hook;
+      JdbcCalls h = hook;
       if (connection != null && h != null && h.isConnection(connection)) {
         // A pool hands out a new proxy per borrow: its statements then need no getMetaData.
         JdbcState.learnedUrl(connection, call.url);
       }
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
     }
   }
 
@@ -173,7 +181,7 @@ public final class JdbcHooks {
         JdbcState.prepared(returned, (String) sql);
       }
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
     }
     return returned;
   }
@@ -182,7 +190,7 @@ public final class JdbcHooks {
     try {
       JdbcState.batched(statement, (String) sql);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
     }
     return returned;
   }
@@ -191,7 +199,7 @@ public final class JdbcHooks {
     try {
       JdbcState.BATCH.remove(statement);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
     }
     return returned;
   }
@@ -201,12 +209,12 @@ public final class JdbcHooks {
    * follows). If the hook cannot make one, the call runs unprotected (a null token, whose exit gives
    * the depth back): never an error of our own in place of the application's.
    */
-  private static Object blocked(JdbcHook h, Blocked blocked, boolean connect) {
+  private static Object blocked(JdbcCalls h, Blocked blocked, boolean connect) {
     Throwable error;
     try {
       error = connect ? h.connectBlocked(blocked) : h.statementBlocked(blocked);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return null;
     }
     CallDepth.exit(Kind.JDBC);

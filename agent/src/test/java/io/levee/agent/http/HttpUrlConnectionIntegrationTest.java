@@ -30,7 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class HttpUrlConnectionInstrumentationTest {
+class HttpUrlConnectionIntegrationTest {
   private static TestServer server;
   private final RecordingDispatcher dispatcher = new RecordingDispatcher();
 

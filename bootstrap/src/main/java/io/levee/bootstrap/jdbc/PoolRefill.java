@@ -1,4 +1,4 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.jdbc;
 
 /**
  * Whether a physical connect outside any application acquisition is a connection pool filling

@@ -1,8 +1,12 @@
 package io.levee.agent.instrument;
 
 /**
- * What a woven method calls, all static methods of one bridge class (boot loader, so every class can
- * call them). The woven method becomes:
+ * The advice woven around a method: which hooks it calls, all static methods of one class of the
+ * bridge (boot loader, so every class can call them), with which arguments, and when the original is
+ * skipped. Words used throughout the agent: a <em>hook</em> is such a static method of the bridge
+ * ({@code bootstrap/<kind>/*Hooks}); an <em>advice</em> says where woven code calls hooks; the
+ * <em>calls</em> of an integration ({@code *Calls}) are the logic the hooks hand a call to. The woven
+ * method becomes:
  *
  * <pre>
  *   Object token = enter(enterArgs...);                  // or null without an enter method
@@ -21,7 +25,7 @@ package io.levee.agent.instrument;
  * argument's slot cannot confuse them. An enter method may throw (a blocked JDBC call), as may an exit
  * method (a blocked HTTP call); they throw nothing else: the bridge catches its own errors.
  */
-public final class Hook {
+public final class Advice {
   /** When the original is skipped, judged on the enter method's token. */
   public enum Skip {
     NEVER,
@@ -38,7 +42,7 @@ public final class Hook {
   final String thrown;
   final Pass[] exitArgs;
 
-  private Hook(
+  private Advice(
       String owner,
       String enter,
       Pass[] enterArgs,
@@ -57,27 +61,27 @@ public final class Hook {
     this.exitArgs = exitArgs;
   }
 
-  /** Hooks whose methods are in {@code owner} (a binary name of the bridge). */
-  public static Hook in(String owner) {
-    return new Hook(owner.replace('.', '/'), null, new Pass[0], false, Skip.NEVER, null, null, new Pass[0]);
+  /** Advice calling hooks that are static methods of {@code owner} (a binary name of the bridge). */
+  public static Advice in(String owner) {
+    return new Advice(owner.replace('.', '/'), null, new Pass[0], false, Skip.NEVER, null, null, new Pass[0]);
   }
 
-  public Hook enter(String method, Pass... args) {
-    return new Hook(owner, method, args, timed, skip, exit, thrown, exitArgs);
+  public Advice enter(String method, Pass... args) {
+    return new Advice(owner, method, args, timed, skip, exit, thrown, exitArgs);
   }
 
   /** The exit methods also get {@code Levee.start(token)}, after the token. */
-  public Hook timed() {
-    return new Hook(owner, enter, enterArgs, true, skip, exit, thrown, exitArgs);
+  public Advice timed() {
+    return new Advice(owner, enter, enterArgs, true, skip, exit, thrown, exitArgs);
   }
 
-  public Hook skip(Skip when) {
-    return new Hook(owner, enter, enterArgs, timed, when, exit, thrown, exitArgs);
+  public Advice skip(Skip when) {
+    return new Advice(owner, enter, enterArgs, timed, when, exit, thrown, exitArgs);
   }
 
   /** {@code exit} after a return (or a skip); {@code thrown}, if not null, after an exception. */
-  public Hook exit(String exit, String thrown, Pass... args) {
-    return new Hook(owner, enter, enterArgs, timed, skip, exit, thrown, args);
+  public Advice exit(String exit, String thrown, Pass... args) {
+    return new Advice(owner, enter, enterArgs, timed, skip, exit, thrown, args);
   }
 
   /** Only an enter method, whose result is dropped: nothing else of the method changes. */

@@ -1,4 +1,7 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.jdbc;
+
+import io.levee.bootstrap.Faults;
+import io.levee.bootstrap.WeakIdentityMap;
 
 import java.lang.reflect.Method;
 

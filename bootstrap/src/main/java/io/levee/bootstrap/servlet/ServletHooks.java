@@ -1,11 +1,14 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.servlet;
+
+import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.HookErrors;
 
 /**
  * What the woven {@code Servlet.service} and {@code Filter.doFilter} call. The servlet API cannot be
- * seen from the boot loader, so the logic lives in a {@link ServletHook} per servlet API and class
+ * seen from the boot loader, so the logic lives in a {@link ServletCalls} per servlet API and class
  * loader, found for each woven class once (a {@link ClassValue}) and then called directly.
  *
- * <p>Fails open like all of the bridge: an error of the hook is reported and the request runs
+ * <p>Fails open like all of the bridge: an error of the calls is reported and the request runs
  * unprotected. The woven code skips the original method when {@link #enter} returns a
  * {@link Blocked} token (the answer has been written), and always calls {@link #exit} or
  * {@link #thrown}, which give the call depth back.
@@ -14,14 +17,14 @@ public final class ServletHooks {
   public static final int JAVAX = 0;
   public static final int JAKARTA = 1;
 
-  /** Makes the hook for the classes of one loader; the agent installs it before it weaves. */
+  /** Makes the calls for the classes of one loader; the agent installs it before it weaves. */
   public abstract static class Factory {
-    /** The hook of {@code api} for the woven class {@code site}, or null if there is none. */
-    public abstract ServletHook create(Class<?> site, int api);
+    /** The calls of {@code api} for the woven class {@code site}, or null if there are none. */
+    public abstract ServletCalls create(Class<?> site, int api);
   }
 
-  private static final ServletHook NONE =
-      new ServletHook() {
+  private static final ServletCalls NONE =
+      new ServletCalls() {
         @Override
         public Object enter(Object request, Object response) {
           return null;
@@ -29,12 +32,27 @@ public final class ServletHooks {
 
         @Override
         public void exit(Object request, Object response, Object token, long start, Throwable thrown) {}
+
+        @Override
+        public String remoteAddr(Object request) {
+          return null;
+        }
+
+        @Override
+        public String header(Object request, String name) {
+          return null;
+        }
+
+        @Override
+        public String queryString(Object request) {
+          return null;
+        }
       };
 
   private static volatile Factory factory;
 
-  private static final ClassValue<ServletHook> JAVAX_HOOKS = new Hooks(JAVAX);
-  private static final ClassValue<ServletHook> JAKARTA_HOOKS = new Hooks(JAKARTA);
+  private static final ClassValue<ServletCalls> JAVAX_CALLS = new CallsOfSite(JAVAX);
+  private static final ClassValue<ServletCalls> JAKARTA_CALLS = new CallsOfSite(JAKARTA);
 
   private ServletHooks() {}
 
@@ -44,9 +62,9 @@ public final class ServletHooks {
 
   public static Object enter(int api, Class<?> site, Object request, Object response) {
     try {
-      return hooks(api).get(site).enter(request, response);
+      return calls(api).get(site).enter(request, response);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
       return null;
     }
   }
@@ -68,35 +86,35 @@ public final class ServletHooks {
   private static void end(
       Object token, long start, int api, Class<?> site, Object request, Object response, Throwable thrown) {
     try {
-      hooks(api).get(site).exit(request, response, token, start, thrown);
+      calls(api).get(site).exit(request, response, token, start, thrown);
     } catch (Throwable t) {
-      AdviceErrors.report(t);
+      HookErrors.report(t);
     }
   }
 
-  private static ClassValue<ServletHook> hooks(int api) {
-    return api == JAKARTA ? JAKARTA_HOOKS : JAVAX_HOOKS;
+  private static ClassValue<ServletCalls> calls(int api) {
+    return api == JAKARTA ? JAKARTA_CALLS : JAVAX_CALLS;
   }
 
-  private static final class Hooks extends ClassValue<ServletHook> {
+  private static final class CallsOfSite extends ClassValue<ServletCalls> {
     private final int api;
 
-    Hooks(int api) {
+    CallsOfSite(int api) {
       this.api = api;
     }
 
     @Override
-    protected ServletHook computeValue(Class<?> site) {
+    protected ServletCalls computeValue(Class<?> site) {
       Factory f = factory;
       if (f == null) {
         return NONE;
       }
       try {
-        ServletHook hook = f.create(site, api);
-        return hook == null ? NONE : hook;
+        ServletCalls calls = f.create(site, api);
+        return calls == null ? NONE : calls;
       } catch (Throwable t) {
         // Remembered as "none": one report, not one per request.
-        AdviceErrors.report(t);
+        HookErrors.report(t);
         return NONE;
       }
     }

@@ -1,55 +1,31 @@
-package io.levee.agent;
+package io.levee.agent.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.rules.model.KeySpec;
+import java.lang.reflect.Proxy;
 import java.util.Map;
+import javax.servlet.http.HttpServletRequest;
 import org.junit.jupiter.api.Test;
 
+/** Keys of per-key rate limits, read through the servlet calls from a request of the real API. */
 class ServletKeysTest {
-  /** Stands in for the servlet API, which the agent only reaches by reflection. */
-  public interface Request {
-    String getHeader(String name);
+  private final ServletKeys keys = new ServletKeys(new JavaxServletCalls(true));
+  private final Object request = request(Map.of("X-Tenant-ID", "t-42"));
 
-    String getParameter(String name);
-
-    String getQueryString();
-
-    String getRemoteAddr();
+  /** A request of the servlet API whose {@code getParameter} (which would read a form body) fails. */
+  private static Object request(Map<String, String> headers) {
+    return Proxy.newProxyInstance(
+        ServletKeysTest.class.getClassLoader(),
+        new Class<?>[] {HttpServletRequest.class},
+        (proxy, method, args) ->
+            switch (method.getName()) {
+              case "getHeader" -> headers.get((String) args[0]);
+              case "getQueryString" -> "page=2&tenant=acme&x";
+              case "getRemoteAddr" -> "10.0.0.7";
+              default -> throw new AssertionError(method.getName() + " called");
+            });
   }
-
-  /** Not public, like many containers' request classes: its methods must be called through the interface. */
-  private static final class ContainerRequest implements Request {
-    private final Map<String, String> headers;
-
-    ContainerRequest(Map<String, String> headers) {
-      this.headers = headers;
-    }
-
-    @Override
-    public String getHeader(String name) {
-      return headers.get(name);
-    }
-
-    /** Would read a form body and fix the encoding: the agent must never call it. */
-    @Override
-    public String getParameter(String name) {
-      throw new AssertionError("getParameter called");
-    }
-
-    @Override
-    public String getQueryString() {
-      return "page=2&tenant=acme&x";
-    }
-
-    @Override
-    public String getRemoteAddr() {
-      return "10.0.0.7";
-    }
-  }
-
-  private final ServletKeys keys = new ServletKeys();
-  private final Object request = new ContainerRequest(Map.of("X-Tenant-ID", "t-42"));
 
   @Test
   void readsHeaderParameterAndClientAddress() {

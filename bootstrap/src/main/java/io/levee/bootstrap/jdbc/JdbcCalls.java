@@ -1,11 +1,13 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.jdbc;
+
+import io.levee.bootstrap.Blocked;
 
 /**
  * The JDBC logic that needs {@code java.sql}, which the boot loader cannot see on Java 9+ (it is a
  * platform module); the agent installs its implementation in {@link JdbcHooks}. Methods may throw:
  * {@link JdbcHooks} reports it and lets the call run unprotected.
  */
-public abstract class JdbcHook {
+public abstract class JdbcCalls {
   /** Enter of a statement execution: null (not decided), the engine's permit, a {@link Blocked} or a {@link JdbcCall}. */
   public abstract Object execute(Object statement, Object sqlArgument) throws Exception;
 

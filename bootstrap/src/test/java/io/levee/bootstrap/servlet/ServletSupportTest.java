@@ -1,4 +1,4 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,8 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.servlet;
+
+import io.levee.bootstrap.Dispatcher;
+import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.Permit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

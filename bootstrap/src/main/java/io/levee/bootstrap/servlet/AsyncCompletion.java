@@ -1,4 +1,8 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.servlet;
+
+import io.levee.bootstrap.Faults;
+import io.levee.bootstrap.HookErrors;
+import io.levee.bootstrap.Levee;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationHandler;
@@ -64,7 +68,7 @@ public final class AsyncCompletion implements InvocationHandler {
       handler.register(asyncContext, api.proxy.newInstance(handler));
     } catch (Throwable t) {
       Levee.exit(token, startNanos, -1, null);
-      AdviceErrors.report(t);
+      HookErrors.report(t);
     }
   }
 

@@ -1,11 +1,11 @@
 package io.levee.agent.http;
 
-import static io.levee.agent.instrument.Hook.Pass.arg;
-import static io.levee.agent.instrument.Hook.Pass.intArg;
-import static io.levee.agent.instrument.Hook.Pass.intField;
-import static io.levee.agent.instrument.Hook.Pass.self;
+import static io.levee.agent.instrument.Advice.Pass.arg;
+import static io.levee.agent.instrument.Advice.Pass.intArg;
+import static io.levee.agent.instrument.Advice.Pass.intField;
+import static io.levee.agent.instrument.Advice.Pass.self;
 
-import io.levee.agent.instrument.Hook;
+import io.levee.agent.instrument.Advice;
 import io.levee.agent.instrument.Integration;
 import io.levee.agent.instrument.MethodRule;
 import io.levee.agent.instrument.Transformations;
@@ -23,7 +23,7 @@ import io.levee.agent.instrument.TypeRule;
  * https call twice. {@code java.net.HttpURLConnection.getResponseCode} is not woven either: it
  * calls {@code getInputStream} and {@code getHeaderField(0)}, which are.
  */
-public final class HttpUrlConnectionInstrumentation implements Integration {
+public final class HttpUrlConnectionIntegration implements Integration {
   static final String IMPLEMENTATION = "sun.net.www.protocol.http.HttpURLConnection";
 
   private static final String CONNECTION = "java.net.HttpURLConnection";
@@ -35,13 +35,13 @@ public final class HttpUrlConnectionInstrumentation implements Integration {
 
   @Override
   public void addTo(Transformations transformations) {
-    Hook hooks = Hook.in("io.levee.bootstrap.http.HttpHooks");
+    Advice hooks = Advice.in("io.levee.bootstrap.http.HttpHooks");
     // connect, getOutputStream, getInputStream: the first one decides; a blocked one is skipped
     // and its exit throws (or, for a fallback, returns the fallback's streams).
-    Hook decide = hooks.enter("decide", self(CONNECTION)).skip(Hook.Skip.IF_NON_NULL);
+    Advice decide = hooks.enter("decide", self(CONNECTION)).skip(Advice.Skip.IF_NON_NULL);
     // The response-reading methods: a fallback answers them itself, skipping the original.
-    Hook fallback = hooks.enter("fallback", self(CONNECTION)).skip(Hook.Skip.IF_NON_NULL);
-    Hook.Pass[] connection = {self(CONNECTION), intField("responseCode")};
+    Advice fallback = hooks.enter("fallback", self(CONNECTION)).skip(Advice.Skip.IF_NON_NULL);
+    Advice.Pass[] connection = {self(CONNECTION), intField("responseCode")};
     transformations.add(
         TypeRule.implementing(IMPLEMENTATION)
             .within("sun.net.www.protocol.")
@@ -62,7 +62,7 @@ public final class HttpUrlConnectionInstrumentation implements Integration {
                     .weave(
                         hooks
                             .enter("decidedFallback", self(CONNECTION))
-                            .skip(Hook.Skip.IF_NON_NULL)
+                            .skip(Advice.Skip.IF_NON_NULL)
                             .exit("errorStream", null)),
                 // A connection the application gives up before its response releases its permit.
                 method("disconnect", "()V")

@@ -1,4 +1,4 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.jdbc;
 
 /**
  * A JDBC call's token when the exit needs more than the permit: the start, and what the enter changed

@@ -1,4 +1,7 @@
-package io.levee.bootstrap;
+package io.levee.bootstrap.servlet;
+
+import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.Faults;
 
 import java.nio.charset.Charset;
 

@@ -1,0 +1,130 @@
+package io.levee.agent.servlet;
+
+import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.CallDepth;
+import io.levee.bootstrap.Faults;
+import io.levee.bootstrap.HookErrors;
+import io.levee.bootstrap.Kind;
+import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.servlet.AsyncCompletion;
+import io.levee.bootstrap.servlet.ServletCalls;
+import io.levee.bootstrap.servlet.ServletSupport;
+import javax.servlet.AsyncListener;
+import javax.servlet.DispatcherType;
+import javax.servlet.ServletRequest;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+
+/**
+ * {@code Servlet.service} and {@code Filter.doFilter} of javax.servlet 2.5 to 4, and, renamed by
+ * {@link JakartaFlavour}, of jakarta.servlet 5 and 6: the one source of the servlet logic. Defined by
+ * {@link ServletCallsFactory} in a loader beside the application's, so it uses only the servlet API
+ * and the bridge.
+ *
+ * <p>Servlet 2.5 has no dispatcher type, no async and no {@code getStatus()}: without {@code
+ * servlet3} the depth and the request attribute alone find the outermost dispatch, and the status is
+ * unknown (-1) unless the call threw on an uncommitted response (500). The methods of 3.0 are then
+ * never called, and the JVM resolves a class or method reference only when it first runs, so the
+ * class defines and runs where they are missing.
+ */
+public final class JavaxServletCalls extends ServletCalls {
+  private final boolean servlet3;
+
+  public JavaxServletCalls(boolean servlet3) {
+    this.servlet3 = servlet3;
+  }
+
+  @Override
+  public Object enter(Object req, Object resp) throws Exception {
+    Faults.at(Faults.SERVLET_ENTER);
+    if (CallDepth.enter(Kind.SERVLET) != 0
+        || !(req instanceof HttpServletRequest)
+        || !(resp instanceof HttpServletResponse)) {
+      return null;
+    }
+    ServletRequest request = (ServletRequest) req;
+    if ((servlet3 && request.getDispatcherType() != DispatcherType.REQUEST)
+        || request.getAttribute(ServletSupport.SEEN) != null) {
+      return null;
+    }
+    request.setAttribute(ServletSupport.SEEN, Boolean.TRUE);
+    HttpServletRequest http = (HttpServletRequest) req;
+    Object token =
+        Levee.servletEnter(
+            http.getMethod(),
+            ServletSupport.path(
+                http.getRequestURI(), http.getContextPath(), http.getServletPath(), http.getPathInfo()),
+            request,
+            keys());
+    if (token instanceof Blocked) {
+      // Answered here, before the original is skipped: if this fails, the request runs unprotected.
+      answer((Blocked) token, (HttpServletResponse) resp);
+    }
+    return token;
+  }
+
+  private static void answer(Blocked blocked, HttpServletResponse out) throws Exception {
+    if (out.isCommitted()) {
+      return;
+    }
+    byte[] body = ServletSupport.body(blocked);
+    out.resetBuffer();
+    out.setStatus(blocked.status);
+    if (blocked.retryAfterSeconds >= 0) {
+      out.setHeader("Retry-After", String.valueOf(blocked.retryAfterSeconds));
+    }
+    out.setContentType(blocked.contentType);
+    for (int i = 0; i + 1 < blocked.headers.length; i += 2) {
+      out.setHeader(blocked.headers[i], blocked.headers[i + 1]);
+    }
+    out.setContentLength(body.length);
+    out.getOutputStream().write(body);
+  }
+
+  @Override
+  public void exit(Object req, Object resp, Object token, long start, Throwable thrown)
+      throws Exception {
+    if (CallDepth.exit(Kind.SERVLET) != 0 || token == null || token instanceof Blocked) {
+      return;
+    }
+    ServletRequest request = (ServletRequest) req;
+    HttpServletResponse http = (HttpServletResponse) resp;
+    int status;
+    try {
+      Faults.at(Faults.SERVLET_EXIT);
+      if (servlet3 && request.isAsyncStarted()) {
+        AsyncCompletion.attach(AsyncListener.class, request.getAsyncContext(), http, token, start);
+        return;
+      }
+      if (thrown != null && !http.isCommitted()) {
+        status = 500;
+      } else {
+        status = servlet3 ? http.getStatus() : -1;
+      }
+    } catch (Throwable t) {
+      // The outcome cannot be read, but the permit must still go back.
+      HookErrors.report(t);
+      status = -1;
+    }
+    Levee.exit(token, start, status, thrown);
+  }
+
+  @Override
+  public String remoteAddr(Object request) {
+    return request instanceof ServletRequest ? ((ServletRequest) request).getRemoteAddr() : null;
+  }
+
+  @Override
+  public String header(Object request, String name) {
+    return request instanceof HttpServletRequest
+        ? ((HttpServletRequest) request).getHeader(name)
+        : null;
+  }
+
+  @Override
+  public String queryString(Object request) {
+    return request instanceof HttpServletRequest
+        ? ((HttpServletRequest) request).getQueryString()
+        : null;
+  }
+}

@@ -1,0 +1,68 @@
+package io.levee.agent.servlet;
+
+import io.levee.bootstrap.Faults;
+import io.levee.bootstrap.servlet.ServletCalls;
+import io.levee.rules.engine.KeySource;
+import io.levee.rules.model.KeySpec;
+
+/**
+ * Reads the key of a per-key rate limit from a servlet request: the client address, a header or a
+ * query parameter, through the {@link ServletCalls} of the request's servlet API, which hold the
+ * request with its real type. One per servlet calls instance, handed to the engine with each request.
+ */
+final class ServletKeys implements KeySource {
+  private final ServletCalls calls;
+
+  ServletKeys(ServletCalls calls) {
+    this.calls = calls;
+  }
+
+  @Override
+  public String key(Object request, KeySpec spec) {
+    Faults.at(Faults.KEYS);
+    if (request == null || spec == null) {
+      return null;
+    }
+    switch (spec.source) {
+      case IP:
+        return calls.remoteAddr(request);
+      case HEADER:
+        return calls.header(request, spec.name);
+      case PARAM:
+        // From the query string only, parsed here: getParameter would read a form POST's body and
+        // fix the request's character encoding before the application's own filters run.
+        return queryParameter(calls.queryString(request), spec.name);
+      default:
+        return null;
+    }
+  }
+
+  /** The first value of {@code name} in a raw query string, decoded as UTF-8; null if absent. */
+  static String queryParameter(String query, String name) {
+    if (query == null || name == null) {
+      return null;
+    }
+    int start = 0;
+    while (start <= query.length()) {
+      int end = query.indexOf('&', start);
+      if (end < 0) {
+        end = query.length();
+      }
+      int eq = query.indexOf('=', start);
+      int keyEnd = eq >= 0 && eq < end ? eq : end;
+      if (keyEnd - start == name.length() && query.startsWith(name, start)) {
+        return keyEnd == end ? "" : decode(query.substring(keyEnd + 1, end));
+      }
+      start = end + 1;
+    }
+    return null;
+  }
+
+  private static String decode(String value) {
+    try {
+      return java.net.URLDecoder.decode(value, "UTF-8");
+    } catch (Exception e) {
+      return value;
+    }
+  }
+}
