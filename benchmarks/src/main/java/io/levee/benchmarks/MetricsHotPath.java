@@ -2,7 +2,7 @@ package io.levee.benchmarks;
 
 import io.levee.agent.endpoint.LocalEndpoint;
 import io.levee.agent.log.EventLog;
-import io.levee.agent.metrics.Observability;
+import io.levee.agent.lifecycle.Observability;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.policy.adaptive.CpuSource;
 import java.io.IOException;

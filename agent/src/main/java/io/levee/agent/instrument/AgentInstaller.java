@@ -1,6 +1,6 @@
 package io.levee.agent.instrument;
 
-import io.levee.agent.AgentLog;
+import io.levee.agent.log.AgentLog;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 

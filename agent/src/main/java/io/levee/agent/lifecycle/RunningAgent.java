@@ -1,7 +1,11 @@
 package io.levee.agent.lifecycle;
 
-import io.levee.agent.AgentLog;
-import io.levee.agent.AgentOptions;
+import io.levee.agent.args.Reply;
+import io.levee.agent.rulesfile.RulesTarget;
+import io.levee.agent.rulesfile.RulesWatcher;
+
+import io.levee.agent.log.AgentLog;
+import io.levee.agent.args.AgentOptions;
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Weaver;
 import io.levee.bootstrap.Levee;
@@ -24,7 +28,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * called by the thread that applied the rules (the reload thread or a command), the stop hooks by
  * the detaching command. Both lists are copy-on-write, so registering never races with calling.
  */
-public final class RunningAgent {
+public final class RunningAgent implements RulesTarget {
   /** Told about each rules file the agent applied or rejected after it started. */
   public interface RulesListener {
     void rulesApplied(RuleSet rules);
@@ -86,14 +90,20 @@ public final class RunningAgent {
     rulesFile.start(this);
   }
 
-  RulesWatcher rulesFile() {
+  public RulesWatcher rulesFile() {
     return rulesFile;
   }
 
   /**
    * Puts {@code rules} in force (resources left unchanged keep their state) and tells listeners.
    */
-  void apply(RuleSet rules) {
+  @Override
+  public RuleSet rules() {
+    return engine.rules();
+  }
+
+  @Override
+  public void apply(RuleSet rules) {
     engine.apply(rules);
     for (RulesListener listener : listeners) {
       try {
@@ -104,7 +114,8 @@ public final class RunningAgent {
     }
   }
 
-  void rejected(String file, List<RuleError> errors) {
+  @Override
+  public void rejected(String file, List<RuleError> errors) {
     for (RulesListener listener : listeners) {
       try {
         listener.rulesRejected(file, errors);
@@ -125,7 +136,7 @@ public final class RunningAgent {
    * every stop hook. Calls still inside instrumented code finish against the no-op and release
    * nothing.
    */
-  void stop(Reply reply) {
+  public void stop(Reply reply) {
     rulesFile.stop();
     Levee.install(null);
     Weaver t = transformer;

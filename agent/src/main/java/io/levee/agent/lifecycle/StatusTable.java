@@ -15,7 +15,7 @@ import java.util.Map;
  * force with kind, mode, breaker state, limit, calls in flight, calls passed and calls blocked by
  * reason (in monitor mode: those that would have been blocked, marked {@code would}).
  */
-final class StatusTable {
+public final class StatusTable {
   private static final String[] HEADER = {
     "RESOURCE", "KIND", "MODE", "BREAKER", "LIMIT", "IN-FLIGHT", "PASSED", "BLOCKED"
   };
@@ -23,7 +23,7 @@ final class StatusTable {
 
   private StatusTable() {}
 
-  static String render(RuleSet rules, Path file, List<ResourceStatus> resources) {
+  public static String render(RuleSet rules, Path file, List<ResourceStatus> resources) {
     StringBuilder out = new StringBuilder();
     out.append("rules: ")
         .append(file == null ? "none" : file.toString())

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.levee.agent.metrics.LeveeMeters;
-import io.levee.agent.testsupport.EngineFixture;
+import io.levee.agent.testing.EngineFixture;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

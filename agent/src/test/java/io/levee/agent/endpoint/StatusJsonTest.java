@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.levee.agent.testsupport.EngineFixture;
+import io.levee.agent.testing.EngineFixture;
 import io.levee.rules.engine.Outcome;
 import io.levee.rules.engine.Reason;
 import io.levee.rules.engine.ResourceStatus;

@@ -4,6 +4,7 @@ import static io.levee.agent.testing.RecordingDispatcher.blocked;
 import static io.levee.agent.testing.RecordingDispatcher.fallback;
 import static io.levee.agent.testing.RecordingDispatcher.permit;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.levee.agent.testing.RecordingDispatcher;
@@ -36,7 +37,7 @@ class HttpUrlConnectionIntegrationTest {
 
   @BeforeAll
   static void instrument() throws IOException {
-    TestAgent.installHttp();
+    TestAgent.install(new HttpUrlConnectionIntegration());
     server = new TestServer();
   }
 
@@ -65,8 +66,10 @@ class HttpUrlConnectionIntegrationTest {
     assertThat(c.getResponseCode()).isEqualTo(200);
 
     assertThat(dispatcher.decisions)
-        .containsExactly(new RecordingDispatcher.Decision("GET", server.url(200)));
-    assertThat(dispatcher.outcomes).containsExactly(new RecordingDispatcher.Outcome(permit, 200, null));
+        .extracting(RecordingDispatcher.Decision::first, RecordingDispatcher.Decision::second)
+        .containsExactly(tuple("GET", server.url(200)));
+    assertThat(dispatcher.outcomes).extracting(RecordingDispatcher.Outcome::token, RecordingDispatcher.Outcome::status, RecordingDispatcher.Outcome::error)
+        .containsExactly(tuple(permit, 200, null));
   }
 
   @Test
@@ -96,7 +99,7 @@ class HttpUrlConnectionIntegrationTest {
     assertThat(dispatcher.outcomes).isEmpty();
 
     assertThat(c.getResponseCode()).isEqualTo(201);
-    assertThat(dispatcher.decisions).extracting(RecordingDispatcher.Decision::method).containsExactly("POST");
+    assertThat(dispatcher.decisions).extracting(RecordingDispatcher.Decision::first).containsExactly("POST");
     assertThat(dispatcher.outcomes).extracting(RecordingDispatcher.Outcome::status).containsExactly(201);
   }
 
@@ -207,7 +210,8 @@ class HttpUrlConnectionIntegrationTest {
     c.disconnect();
 
     assertThat(dispatcher.outcomes)
-        .containsExactly(new RecordingDispatcher.Outcome(permit, Dispatcher.STATUS_ABANDONED, null));
+        .extracting(RecordingDispatcher.Outcome::token, RecordingDispatcher.Outcome::status, RecordingDispatcher.Outcome::error)
+        .containsExactly(tuple(permit, Dispatcher.STATUS_ABANDONED, null));
   }
 
   @Test
@@ -225,7 +229,8 @@ class HttpUrlConnectionIntegrationTest {
     }
 
     assertThat(dispatcher.outcomes)
-        .containsExactly(new RecordingDispatcher.Outcome(permit, Dispatcher.STATUS_ABANDONED, null));
+        .extracting(RecordingDispatcher.Outcome::token, RecordingDispatcher.Outcome::status, RecordingDispatcher.Outcome::error)
+        .containsExactly(tuple(permit, Dispatcher.STATUS_ABANDONED, null));
   }
 
   private static void connectAndDrop(String url) throws IOException {

@@ -2,7 +2,7 @@ package io.levee.agent.instrument;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.AgentLog;
+import io.levee.agent.log.AgentLog;
 import io.levee.agent.http.HttpUrlConnectionIntegration;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

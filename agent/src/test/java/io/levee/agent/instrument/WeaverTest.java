@@ -6,7 +6,7 @@ import static io.levee.agent.instrument.Advice.Pass.self;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.levee.agent.AgentLog;
+import io.levee.agent.log.AgentLog;
 import io.levee.agent.instrument.sample.Sample;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

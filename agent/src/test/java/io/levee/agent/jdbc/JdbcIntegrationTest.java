@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.levee.agent.testsupport.RecordingDispatcher;
-import io.levee.agent.testsupport.RecordingDispatcher.Decision;
-import io.levee.agent.testsupport.RecordingDispatcher.TestPermit;
-import io.levee.agent.testsupport.TestAgent;
+import io.levee.agent.testing.RecordingDispatcher;
+import io.levee.agent.testing.RecordingDispatcher.Decision;
+import io.levee.agent.testing.RecordingDispatcher.TestPermit;
+import io.levee.agent.testing.TestAgent;
 import io.levee.bootstrap.jdbc.JdbcState;
 import io.levee.bootstrap.Levee;
 import java.sql.Connection;

@@ -2,7 +2,7 @@ package io.levee.agent.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.AgentLog;
+import io.levee.agent.log.AgentLog;
 import io.levee.agent.instrument.Weaver;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package io.levee.agent.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.testsupport.EngineFixture;
+import io.levee.agent.testing.EngineFixture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 

@@ -1,63 +1,24 @@
 package io.levee.agent.metrics;
 
-import static io.levee.agent.testsupport.EngineFixture.assertBlocked;
+import static io.levee.agent.testing.EngineFixture.assertBlocked;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.testsupport.EngineFixture;
+import io.levee.agent.testing.EngineFixture;
+import io.levee.agent.testing.MetricsScenario;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class LeveeMetersTest {
-  static final String CHECKOUT =
-      "  - name: checkout\n"
-          + "    match: { servlet: { paths: [\"/checkout/**\"] } }\n"
-          + "    rate-limit: { rate: 3/s, burst: 3 }\n";
-  static final String PAYMENTS =
-      "  - name: payments\n"
-          + "    match: { http: { urls: [\"http://pay.example/**\"] } }\n"
-          + "    circuit-breaker: { minimum-calls: 4, failure-rate: 50%, open-for: 5s }\n";
-  static final String SEARCH =
-      "  - name: search\n"
-          + "    mode: monitor\n"
-          + "    match: { jdbc: { urls: [\"jdbc:h2:**\"] } }\n"
-          + "    concurrency: { max: 1 }\n";
-
   private final EngineFixture f = new EngineFixture();
   private final AtomicLong applied = new AtomicLong();
   private final AtomicLong rejected = new AtomicLong();
 
-  /**
-   * checkout: 3 admitted (2 succeed, 1 fails, 10 ms in all), 2 over the rate limit; payments: 4
-   * failures open the breaker, 3 calls meet it open; search (monitor): 3 in flight past a limit of
-   * 1, so 2 would have been blocked.
-   */
-  static void runScenario(EngineFixture f) {
-    Object[] admitted = new Object[3];
-    for (int i = 0; i < 3; i++) {
-      admitted[i] = f.get("/checkout/cart");
-    }
-    assertBlocked(f.get("/checkout/cart"), "rate-limit");
-    assertBlocked(f.get("/checkout/pay"), "rate-limit");
-    f.complete(admitted[0], 200, 2);
-    f.complete(admitted[1], 204, 3);
-    f.complete(admitted[2], 500, 5);
-    for (int i = 0; i < 4; i++) {
-      f.complete(f.engine.http("POST", "http://pay.example/v1/charge"), 503, 1);
-    }
-    for (int i = 0; i < 3; i++) {
-      assertBlocked(f.engine.http("POST", "http://pay.example/v1/charge"), "circuit-open");
-    }
-    for (int i = 0; i < 3; i++) {
-      assertThat(f.engine.jdbc("jdbc:h2:mem:shop", "select * from items")).isNotNull();
-    }
-  }
-
   @Test
   void reportsExactlyTheCallsOfAScriptedScenario() {
-    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
     LeveeMeters meters = meters();
-    runScenario(f);
+    MetricsScenario.run(f);
 
     List<String> lines = PrometheusText.write(meters.registry()).lines().toList();
 
@@ -90,7 +51,7 @@ class LeveeMetersTest {
 
   @Test
   void registersOnlyTheSeriesAResourcesPoliciesCanMove() {
-    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
     String text = PrometheusText.write(meters().registry());
 
     assertThat(text)
@@ -107,8 +68,8 @@ class LeveeMetersTest {
     f.apply(
         "system:\n  mode: monitor\n  adaptive: { min-limit: 1, max-limit: 1, initial-limit: 1 }\n"
             + "resources:\n"
-            + CHECKOUT.replace("burst: 3", "burst: 3, per: header:X-Tenant")
-            + PAYMENTS);
+            + MetricsScenario.CHECKOUT.replace("burst: 3", "burst: 3, per: header:X-Tenant")
+            + MetricsScenario.PAYMENTS);
     String text = PrometheusText.write(meters().registry());
 
     assertThat(text.lines())
@@ -124,11 +85,11 @@ class LeveeMetersTest {
 
   @Test
   void aReloadRemovesTheSeriesOfRemovedResourcesAndRestartsChangedOnes() {
-    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
     LeveeMeters meters = meters();
-    runScenario(f);
+    MetricsScenario.run(f);
 
-    f.apply("resources:\n" + CHECKOUT.replace("rate: 3/s", "rate: 5/s") + SEARCH);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT.replace("rate: 3/s", "rate: 5/s") + MetricsScenario.SEARCH);
     meters.sync();
     List<String> lines = PrometheusText.write(meters.registry()).lines().toList();
 
@@ -147,12 +108,12 @@ class LeveeMetersTest {
 
   @Test
   void aResourceBackAfterAReloadIsReadFromItsNewCounters() {
-    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
     LeveeMeters meters = meters();
-    runScenario(f);
-    f.apply("resources:\n" + CHECKOUT + SEARCH);
+    MetricsScenario.run(f);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.SEARCH);
     meters.sync();
-    f.apply("resources:\n" + CHECKOUT + PAYMENTS + SEARCH);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
     meters.sync();
     f.complete(f.engine.http("POST", "http://pay.example/v1/charge"), 200, 1);
 
@@ -165,7 +126,7 @@ class LeveeMetersTest {
 
   @Test
   void countsReloadsByResult() {
-    f.apply("resources:\n" + CHECKOUT);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT);
     LeveeMeters meters = meters();
     applied.set(3);
     rejected.set(1);

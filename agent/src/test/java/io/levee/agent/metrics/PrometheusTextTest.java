@@ -2,7 +2,8 @@ package io.levee.agent.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.testsupport.EngineFixture;
+import io.levee.agent.testing.MetricsScenario;
+import io.levee.agent.testing.EngineFixture;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -26,13 +27,13 @@ class PrometheusTextTest {
     EngineFixture f = new EngineFixture();
     f.apply(
         "resources:\n"
-            + LeveeMetersTest.CHECKOUT
-            + LeveeMetersTest.PAYMENTS
-            + LeveeMetersTest.SEARCH);
+            + MetricsScenario.CHECKOUT
+            + MetricsScenario.PAYMENTS
+            + MetricsScenario.SEARCH);
     LeveeMeters meters =
         new LeveeMeters(
             LeveeMeters.newRegistry(), f.engine, f.cpu, new AtomicLong(), new AtomicLong());
-    LeveeMetersTest.runScenario(f);
+    MetricsScenario.run(f);
 
     List<String> lines = PrometheusText.write(meters.registry()).lines().toList();
 

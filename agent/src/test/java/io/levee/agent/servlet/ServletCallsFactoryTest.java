@@ -2,8 +2,8 @@ package io.levee.agent.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.testsupport.RecordingDispatcher;
-import io.levee.agent.testsupport.RecordingDispatcher.Outcome;
+import io.levee.agent.testing.RecordingDispatcher;
+import io.levee.agent.testing.RecordingDispatcher.Outcome;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.servlet.ServletCalls;
 import io.levee.bootstrap.servlet.ServletHooks;

@@ -2,9 +2,9 @@ package io.levee.agent.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.testsupport.RecordingDispatcher;
-import io.levee.agent.testsupport.RecordingDispatcher.Outcome;
-import io.levee.agent.testsupport.TestAgent;
+import io.levee.agent.testing.RecordingDispatcher;
+import io.levee.agent.testing.RecordingDispatcher.Outcome;
+import io.levee.agent.testing.TestAgent;
 import io.levee.bootstrap.Levee;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,30 +1,46 @@
 package io.levee.agent.testing;
 
-import io.levee.agent.AgentLog;
-import io.levee.agent.http.HttpUrlConnectionIntegration;
+import io.levee.agent.log.AgentLog;
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
+import io.levee.agent.instrument.Weaver;
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import net.bytebuddy.agent.ByteBuddyAgent;
 
 /**
- * Installs the http integration into this JVM once, as the agent does, through the same
- * {@link AgentInstaller}. The bridge is already in the boot class loader ({@code -Xbootclasspath/a}
- * in the build), as the agent's nested jar puts it there in production.
+ * Installs integrations into this JVM once, with the agent's {@link Weaver}, and keeps what it could
+ * not weave. The weaver is the one for tests, which also weaves classes under {@code io.levee}
+ * (where the test applications here are); the agent's never does.
  */
 public final class TestAgent {
-  private static boolean installed;
+  private static final Set<String> INSTALLED = ConcurrentHashMap.newKeySet();
+  private static final ByteArrayOutputStream LOG = new ByteArrayOutputStream();
 
   private TestAgent() {}
 
-  public static synchronized void installHttp() {
-    if (installed) {
+  public static synchronized void install(Integration integration) {
+    if (!INSTALLED.add(integration.name())) {
       return;
     }
-    List<Integration> integrations = List.of(new HttpUrlConnectionIntegration());
-    AgentLog log = new AgentLog(new PrintStream(System.err, true), AgentLog.Level.WARN);
-    AgentInstaller.install(ByteBuddyAgent.install(), integrations, log);
-    installed = true;
+    AgentLog log = new AgentLog(new PrintStream(LOG, true, StandardCharsets.UTF_8), AgentLog.Level.WARN);
+    Weaver weaver = Weaver.forTests(List.of(integration), log);
+    AgentInstaller.install(ByteBuddyAgent.install(), weaver, log, false);
+  }
+
+  /** The weaver's warnings (a class it could not weave); a test asserts there are none. */
+  public static synchronized List<String> errors() {
+    List<String> errors = new ArrayList<>();
+    for (String line : LOG.toString(StandardCharsets.UTF_8).split("\n")) {
+      if (!line.isBlank()) {
+        errors.add(line);
+      }
+    }
+    return errors;
   }
 }

@@ -1,4 +1,4 @@
-package io.levee.agent;
+package io.levee.agent.log;
 
 import io.levee.rules.time.Clock;
 import java.util.Set;
@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Concurrency: any thread reports; one compare-and-set on {@code nextNanos} elects the thread that
  * writes the line, every other one only counts.
  */
-final class ErrorLog {
+public final class ErrorLog {
   static final long INTERVAL_NANOS = 60_000_000_000L;
   static final int MAX_SITES = 64;
 
@@ -24,13 +24,13 @@ final class ErrorLog {
   private final AtomicLong skipped = new AtomicLong();
   private final Set<String> sites = ConcurrentHashMap.newKeySet();
 
-  ErrorLog(AgentLog log, Clock clock) {
+  public ErrorLog(AgentLog log, Clock clock) {
     this.log = log;
     this.clock = clock;
     this.nextNanos = new AtomicLong(clock.nanoTime());
   }
 
-  void report(Throwable error) {
+  public void report(Throwable error) {
     long now = clock.nanoTime();
     if (firstAt(error)) {
       nextNanos.set(now + INTERVAL_NANOS);

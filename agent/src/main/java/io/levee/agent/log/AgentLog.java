@@ -1,6 +1,6 @@
-package io.levee.agent;
+package io.levee.agent.log;
 
-import io.levee.agent.log.EventLog;
+
 import java.io.Closeable;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -34,7 +34,7 @@ public final class AgentLog implements EventLog, Closeable {
     }
   }
 
-  static final AgentLog STDERR = new AgentLog(System.err, Level.INFO);
+  public static final AgentLog STDERR = new AgentLog(System.err, Level.INFO);
 
   private final PrintStream out;
   private final Level level;
@@ -50,17 +50,17 @@ public final class AgentLog implements EventLog, Closeable {
     this.ownsOut = ownsOut;
   }
 
-  /** The log the options ask for; stderr (with a warning) when the log file cannot be opened. */
-  static AgentLog open(AgentOptions options) {
-    if (options.logFile() == null) {
-      return new AgentLog(System.err, options.logLevel());
+  /** The log of a start: {@code file} (appended to), or stderr when it is null or cannot be written. */
+  public static AgentLog open(String file, Level level) {
+    if (file == null) {
+      return new AgentLog(System.err, level);
     }
     try {
-      PrintStream file = new PrintStream(new FileOutputStream(options.logFile(), true), true, "UTF-8");
-      return new AgentLog(file, options.logLevel(), true);
+      PrintStream out = new PrintStream(new FileOutputStream(file, true), true, "UTF-8");
+      return new AgentLog(out, level, true);
     } catch (IOException e) {
-      AgentLog log = new AgentLog(System.err, options.logLevel());
-      log.warn("cannot write the log file " + options.logFile() + " (" + e + "): logging to stderr");
+      AgentLog log = new AgentLog(System.err, level);
+      log.warn("cannot write the log file " + file + " (" + e + "): logging to stderr");
       return log;
     }
   }

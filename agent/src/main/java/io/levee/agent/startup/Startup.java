@@ -1,12 +1,17 @@
-package io.levee.agent;
+package io.levee.agent.startup;
+
+import io.levee.agent.args.AgentOptions;
+import io.levee.agent.log.AgentLog;
+import io.levee.agent.log.ErrorLog;
+import io.levee.agent.rulesfile.RulesFile;
 
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
 import io.levee.agent.instrument.Weaver;
-import io.levee.agent.lifecycle.AgentControl;
-import io.levee.agent.lifecycle.RulesWatcher;
+
+import io.levee.agent.rulesfile.RulesWatcher;
 import io.levee.agent.lifecycle.RunningAgent;
-import io.levee.agent.metrics.Observability;
+import io.levee.agent.lifecycle.Observability;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;

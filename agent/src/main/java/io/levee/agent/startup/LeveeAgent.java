@@ -1,7 +1,10 @@
-package io.levee.agent;
+package io.levee.agent.startup;
 
-import io.levee.agent.lifecycle.ControlArgs;
-import io.levee.agent.lifecycle.Reply;
+import io.levee.agent.args.AgentOptions;
+import io.levee.agent.log.AgentLog;
+
+import io.levee.agent.args.ControlArgs;
+import io.levee.agent.args.Reply;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.InvocationTargetException;
@@ -18,7 +21,7 @@ import java.lang.reflect.InvocationTargetException;
  * of the command line ({@code command=status,reply=FILE}), which is answered in the reply file.
  */
 public final class LeveeAgent {
-  private static final String CONTROL = "io.levee.agent.lifecycle.AgentControl";
+  private static final String CONTROL = "io.levee.agent.startup.AgentControl";
 
   private LeveeAgent() {}
 
@@ -49,7 +52,7 @@ public final class LeveeAgent {
       } else {
         AgentOptions options =
             AgentOptions.resolve(control.options(), System.getProperties(), System.getenv());
-        log = AgentLog.open(options);
+        log = AgentLog.open(options.logFile(), options.logLevel());
         for (String problem : options.problems()) {
           log.warn(problem);
           reply.line("warning: " + problem);

@@ -1,4 +1,6 @@
-package io.levee.agent;
+package io.levee.agent.startup;
+
+import io.levee.agent.log.AgentLog;
 
 import io.levee.agent.http.HttpUrlConnectionIntegration;
 import io.levee.agent.instrument.Integration;

@@ -1,4 +1,6 @@
-package io.levee.agent;
+package io.levee.agent.args;
+
+import io.levee.agent.log.AgentLog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,7 @@
-package io.levee.agent.lifecycle;
+package io.levee.agent.rulesfile;
 
-import io.levee.agent.AgentLog;
+import io.levee.agent.args.Reply;
+import io.levee.agent.log.AgentLog;
 import io.levee.rules.load.LoadResult;
 import io.levee.rules.load.RuleError;
 import io.levee.rules.load.RulesLoader;
@@ -30,7 +31,7 @@ import java.util.zip.CRC32;
  */
 public final class RulesWatcher implements Runnable {
   private final AgentLog log;
-  private RunningAgent agent;
+  private RulesTarget agent;
   private Path path;
   private Fingerprint seen;
   private boolean stopped;
@@ -45,7 +46,7 @@ public final class RulesWatcher implements Runnable {
     this.seen = Fingerprint.of(path);
   }
 
-  synchronized void start(RunningAgent running) {
+  public synchronized void start(RulesTarget running) {
     bind(running);
     Thread t = new Thread(this, "levee-reload");
     t.setDaemon(true);
@@ -55,11 +56,11 @@ public final class RulesWatcher implements Runnable {
   }
 
   /** The agent whose rules this file feeds; {@link #start} does it, tests do it alone. */
-  synchronized void bind(RunningAgent running) {
+  synchronized void bind(RulesTarget running) {
     this.agent = running;
   }
 
-  synchronized void stop() {
+  public synchronized void stop() {
     stopped = true;
     notifyAll();
     if (thread != null) {
@@ -69,7 +70,7 @@ public final class RulesWatcher implements Runnable {
   }
 
   /** The file being watched, or null. */
-  synchronized Path path() {
+  public synchronized Path path() {
     return path;
   }
 
@@ -78,7 +79,7 @@ public final class RulesWatcher implements Runnable {
     try {
       synchronized (this) {
         while (!stopped) {
-          long millis = agent.engine().rules().settings.reloadNanos / 1_000_000L;
+          long millis = agent.rules().settings.reloadNanos / 1_000_000L;
           wait(millis > 0 ? millis : 0);
           if (!stopped && millis > 0) {
             check();
@@ -114,7 +115,7 @@ public final class RulesWatcher implements Runnable {
    * Re-reads the rules file now, or switches to {@code file} when it is not null: the switch holds
    * only if the new file is valid.
    */
-  synchronized void reload(String file, Reply reply) {
+  public synchronized void reload(String file, Reply reply) {
     Path target = file == null ? path : toPath(file);
     if (target == null) {
       reply.fail(

@@ -1,8 +1,8 @@
-package io.levee.agent.metrics;
+package io.levee.agent.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.testsupport.EngineFixture;
+import io.levee.agent.testing.EngineFixture;
 import io.micrometer.common.util.internal.logging.InternalLogLevel;
 import io.micrometer.common.util.internal.logging.InternalLogger;
 import io.micrometer.common.util.internal.logging.InternalLoggerFactory;

@@ -1,9 +1,12 @@
-package io.levee.agent;
+package io.levee.agent.startup;
 
+import io.levee.agent.log.AgentLog;
+import io.levee.agent.log.ErrorLog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.levee.agent.http.HttpUrlConnectionIntegration;
 import io.levee.agent.testing.TestAgent;
 import io.levee.agent.testing.TestServer;
 import io.levee.bootstrap.Levee;
@@ -31,7 +34,7 @@ class EngineDispatchTest {
 
   @BeforeAll
   static void instrument() throws IOException {
-    TestAgent.installHttp();
+    TestAgent.install(new HttpUrlConnectionIntegration());
     server = new TestServer();
   }
 

@@ -1,4 +1,4 @@
-package io.levee.agent;
+package io.levee.agent.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

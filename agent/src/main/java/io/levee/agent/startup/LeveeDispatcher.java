@@ -1,4 +1,6 @@
-package io.levee.agent;
+package io.levee.agent.startup;
+
+import io.levee.agent.log.ErrorLog;
 
 import io.levee.bootstrap.Dispatcher;
 import io.levee.rules.engine.Engine;

@@ -1,4 +1,7 @@
-package io.levee.agent.metrics;
+package io.levee.agent.lifecycle;
+
+import io.levee.agent.log.MicrometerLog;
+import io.levee.agent.metrics.LeveeMeters;
 
 import io.levee.agent.endpoint.EndpointAddress;
 import io.levee.agent.endpoint.LocalEndpoint;

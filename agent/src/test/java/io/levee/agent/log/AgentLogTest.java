@@ -1,4 +1,6 @@
-package io.levee.agent;
+package io.levee.agent.log;
+
+import io.levee.agent.args.AgentOptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,7 +41,7 @@ class AgentLogTest {
 
     log.error("failed", new IllegalStateException("boom"));
 
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("\tat io.levee.agent.AgentLogTest");
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("\tat " + AgentLogTest.class.getName());
   }
 
   @Test
@@ -49,7 +51,7 @@ class AgentLogTest {
     AgentOptions options =
         AgentOptions.resolve("log-file=" + file + ",log=debug", new Properties(), Map.of());
 
-    AgentLog.open(options).debug("hello");
+    AgentLog.open(options.logFile(), options.logLevel()).debug("hello");
 
     assertThat(Files.readString(file)).isEqualTo("earlier\n[levee] DEBUG hello\n");
   }
@@ -58,7 +60,7 @@ class AgentLogTest {
   void closesTheLogFileItOpenedButNotAStreamItWasGiven() throws IOException {
     Path file = dir.resolve("levee.log");
     AgentOptions options = AgentOptions.resolve("log-file=" + file, new Properties(), Map.of());
-    AgentLog fileLog = AgentLog.open(options);
+    AgentLog fileLog = AgentLog.open(options.logFile(), options.logLevel());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PrintStream given = new PrintStream(out, true, StandardCharsets.UTF_8);
     AgentLog streamLog = new AgentLog(given, AgentLog.Level.INFO);

@@ -1,6 +1,5 @@
-package io.levee.agent.metrics;
+package io.levee.agent.log;
 
-import io.levee.agent.log.EventLog;
 import io.micrometer.common.util.internal.logging.InternalLogger;
 import io.micrometer.common.util.internal.logging.InternalLoggerFactory;
 import java.lang.reflect.InvocationHandler;
@@ -19,14 +18,14 @@ import java.util.Locale;
  * only in level and arguments; SLF4J-style {@code {}} placeholders are filled in, a trailing
  * throwable is appended.
  */
-final class MicrometerLog extends InternalLoggerFactory {
+public final class MicrometerLog extends InternalLoggerFactory {
   private final EventLog log;
 
   private MicrometerLog(EventLog log) {
     this.log = log;
   }
 
-  static void install(EventLog log) {
+  public static void install(EventLog log) {
     InternalLoggerFactory.setDefaultFactory(new MicrometerLog(log));
   }
 

@@ -1,4 +1,4 @@
-package io.levee.agent.lifecycle;
+package io.levee.agent.args;
 
 /**
  * The agent arguments of a load that comes from the command line: {@code command=status}, {@code

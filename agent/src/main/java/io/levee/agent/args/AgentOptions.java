@@ -1,4 +1,6 @@
-package io.levee.agent;
+package io.levee.agent.args;
+
+import io.levee.agent.log.AgentLog;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package io.levee.agent.testsupport;
+package io.levee.agent.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

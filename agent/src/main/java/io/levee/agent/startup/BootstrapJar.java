@@ -1,4 +1,4 @@
-package io.levee.agent;
+package io.levee.agent.startup;
 
 import java.io.File;
 import java.io.FileOutputStream;

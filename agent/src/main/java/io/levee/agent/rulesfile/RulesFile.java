@@ -1,4 +1,6 @@
-package io.levee.agent;
+package io.levee.agent.rulesfile;
+
+import io.levee.agent.log.AgentLog;
 
 import io.levee.rules.load.LoadResult;
 import io.levee.rules.load.RuleError;
@@ -14,7 +16,7 @@ import java.nio.file.Paths;
  * it) the answer is the empty rule set, said plainly in the log: SPEC §2 applies nothing of a file
  * with an error, and the application must start anyway.
  */
-final class RulesFile {
+public final class RulesFile {
   private RulesFile() {}
 
   /**
@@ -22,7 +24,7 @@ final class RulesFile {
    * YAML parser, most of the time it takes) overlaps with preparing the instrumentation; {@link
    * Loading#get} waits for it.
    */
-  static Loading loadInBackground(String rules, AgentLog log) {
+  public static Loading loadInBackground(String rules, AgentLog log) {
     Loading loading = new Loading(rules, log);
     Thread thread = new Thread(loading, "levee-rules-load");
     thread.setDaemon(true);
@@ -32,7 +34,7 @@ final class RulesFile {
   }
 
   /** The rules of a start, being read. */
-  static final class Loading implements Runnable {
+  public static final class Loading implements Runnable {
     private final String rules;
     private final AgentLog log;
     private Thread thread;
@@ -54,7 +56,7 @@ final class RulesFile {
     }
 
     /** The rules, once read; what the loading threw, thrown here. */
-    RuleSet get() throws InterruptedException {
+    public RuleSet get() throws InterruptedException {
       thread.join();
       if (failure != null) {
         throw new IllegalStateException("could not read the rules file " + rules, failure);

@@ -1,4 +1,4 @@
-package io.levee.agent.lifecycle;
+package io.levee.agent.args;
 
 import java.io.IOException;
 import java.io.OutputStream;

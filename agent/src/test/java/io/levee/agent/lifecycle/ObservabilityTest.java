@@ -1,8 +1,10 @@
-package io.levee.agent.metrics;
+package io.levee.agent.lifecycle;
+
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.testsupport.EngineFixture;
+import io.levee.agent.testing.MetricsScenario;
+import io.levee.agent.testing.EngineFixture;
 import io.levee.rules.load.LoadResult;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -17,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class ObservabilityTest {
   private final EngineFixture f =
       new EngineFixture()
-          .apply("resources:\n" + LeveeMetersTest.CHECKOUT + LeveeMetersTest.PAYMENTS);
+          .apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS);
   private Observability o;
 
   @AfterEach
@@ -41,7 +43,7 @@ class ObservabilityTest {
     o = Observability.startNow(f.engine, f.cpu, ":0", f.log);
     assertThat(scrape()).contains("resource=\"payments\"");
 
-    f.apply("resources:\n" + LeveeMetersTest.CHECKOUT);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT);
     o.rulesApplied(f.engine.rules());
     LoadResult bad = EngineFixture.parse("resources:\n  - name: x\n    rate-limt: {}\n");
     o.rulesRejected("rules.yaml", bad.errors());
@@ -57,7 +59,7 @@ class ObservabilityTest {
   @Test
   void logsAppliedReloadsAndLeavesRejectedOnesToTheWatcher() {
     o = Observability.startNow(f.engine, f.cpu, null, f.log);
-    f.apply("resources:\n" + LeveeMetersTest.CHECKOUT);
+    f.apply("resources:\n" + MetricsScenario.CHECKOUT);
     o.rulesApplied(f.engine.rules());
     LoadResult bad = EngineFixture.parse("resources:\n  - name: x\n    rate-limt: {}\n");
     o.rulesRejected("rules.yaml", bad.errors());

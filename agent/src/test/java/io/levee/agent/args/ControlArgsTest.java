@@ -1,4 +1,4 @@
-package io.levee.agent.lifecycle;
+package io.levee.agent.args;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
