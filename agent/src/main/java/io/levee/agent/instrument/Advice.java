@@ -1,5 +1,8 @@
 package io.levee.agent.instrument;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The advice woven around a method: which hooks it calls, all static methods of one class of the
  * bridge (boot loader, so every class can call them), with which arguments, and when the original is
@@ -82,6 +85,46 @@ public final class Advice {
   /** {@code exit} after a return (or a skip); {@code thrown}, if not null, after an exception. */
   public Advice exit(String exit, String thrown, Pass... args) {
     return new Advice(owner, enter, enterArgs, timed, skip, exit, thrown, args);
+  }
+
+  /** The start hook a timed advice calls after its enter method. */
+  static final String START_OWNER = "io/levee/bootstrap/Levee";
+
+  static final String START = "start";
+  static final String START_DESCRIPTOR = "(Ljava/lang/Object;)J";
+
+  String enterDescriptor() {
+    return descriptor(enterArgs, null, timed);
+  }
+
+  String exitDescriptor() {
+    return descriptor(exitArgs, "Ljava/lang/Object;", timed);
+  }
+
+  String thrownDescriptor() {
+    return descriptor(exitArgs, "Ljava/lang/Throwable;", timed)
+        .replace(")Ljava/lang/Object;", ")Ljava/lang/Throwable;");
+  }
+
+  /**
+   * Every hook the woven code calls, as {owner, name, descriptor} with the owner an internal name:
+   * what the bridge must have, exactly as the weaver writes it.
+   */
+  List<String[]> hooks() {
+    List<String[]> hooks = new ArrayList<String[]>(4);
+    if (enter != null) {
+      hooks.add(new String[] {owner, enter, enterDescriptor()});
+    }
+    if (timed && !enterOnly()) {
+      hooks.add(new String[] {START_OWNER, START, START_DESCRIPTOR});
+    }
+    if (exit != null) {
+      hooks.add(new String[] {owner, exit, exitDescriptor()});
+    }
+    if (thrown != null) {
+      hooks.add(new String[] {owner, thrown, thrownDescriptor()});
+    }
+    return hooks;
   }
 
   /** Only an enter method, whose result is dropped: nothing else of the method changes. */

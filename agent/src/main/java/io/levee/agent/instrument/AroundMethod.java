@@ -29,7 +29,6 @@ import net.bytebuddy.jar.asm.TypePath;
  */
 final class AroundMethod extends CodeTracking {
   private static final String OBJECT = "java/lang/Object";
-  private static final String LEVEE = "io/levee/bootstrap/Levee";
   private static final String BLOCKED = "io/levee/bootstrap/Blocked";
   /** The most the woven code adds to the operand stack at any point. */
   private static final int EXTRA_STACK = 12;
@@ -125,20 +124,21 @@ final class AroundMethod extends CodeTracking {
     super.visitCode();
     if (advice.enterOnly()) {
       pushAll(advice.enterArgs, false);
-      mv.visitMethodInsn(Opcodes.INVOKESTATIC, advice.owner, advice.enter, Advice.descriptor(advice.enterArgs, null, advice.timed), false);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, advice.owner, advice.enter, advice.enterDescriptor(), false);
       mv.visitInsn(Opcodes.POP);
       return;
     }
     if (advice.enter != null) {
       pushAll(advice.enterArgs, false);
-      mv.visitMethodInsn(Opcodes.INVOKESTATIC, advice.owner, advice.enter, Advice.descriptor(advice.enterArgs, null, advice.timed), false);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, advice.owner, advice.enter, advice.enterDescriptor(), false);
     } else {
       mv.visitInsn(Opcodes.ACONST_NULL);
     }
     mv.visitVarInsn(Opcodes.ASTORE, tokenSlot);
     if (advice.timed) {
       mv.visitVarInsn(Opcodes.ALOAD, tokenSlot);
-      mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEVEE, "start", "(Ljava/lang/Object;)J", false);
+      mv.visitMethodInsn(
+          Opcodes.INVOKESTATIC, Advice.START_OWNER, Advice.START, Advice.START_DESCRIPTOR, false);
       mv.visitVarInsn(Opcodes.LSTORE, startSlot);
     }
     if (thisCopy >= 0) {
@@ -196,7 +196,7 @@ final class AroundMethod extends CodeTracking {
       mv.visitInsn(Opcodes.ACONST_NULL);
     }
     mv.visitMethodInsn(
-        Opcodes.INVOKESTATIC, advice.owner, advice.exit, Advice.descriptor(advice.exitArgs, "Ljava/lang/Object;", advice.timed), false);
+        Opcodes.INVOKESTATIC, advice.owner, advice.exit, advice.exitDescriptor(), false);
     if (reference) {
       mv.visitTypeInsn(Opcodes.CHECKCAST, returnType.getInternalName());
       mv.visitVarInsn(Opcodes.ASTORE, returnSlot);
@@ -228,7 +228,7 @@ final class AroundMethod extends CodeTracking {
           Opcodes.INVOKESTATIC,
           advice.owner,
           advice.thrown,
-          Advice.descriptor(advice.exitArgs, "Ljava/lang/Throwable;", advice.timed).replace(")Ljava/lang/Object;", ")Ljava/lang/Throwable;"),
+          advice.thrownDescriptor(),
           false);
       mv.visitInsn(Opcodes.ATHROW);
     }

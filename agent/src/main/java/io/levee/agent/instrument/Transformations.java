@@ -12,6 +12,20 @@ public final class Transformations {
     return this;
   }
 
+  /**
+   * Every hook the rules' advice calls, as {owner, name, descriptor} (owner an internal name of the
+   * bridge), so a test can hold the names an integration wires by string against the bridge.
+   */
+  public List<String[]> hooks() {
+    List<String[]> hooks = new ArrayList<String[]>();
+    for (TypeRule rule : rules) {
+      for (MethodRule method : rule.methods) {
+        hooks.addAll(method.advice.hooks());
+      }
+    }
+    return hooks;
+  }
+
   /** The rules for a class named {@code internalName} with the API bits {@code mask}. */
   List<TypeRule> forType(String internalName, int mask) {
     List<TypeRule> matching = null;
