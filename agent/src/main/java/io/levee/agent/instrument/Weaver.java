@@ -22,10 +22,10 @@ import net.bytebuddy.jar.asm.Opcodes;
  * an attach can retransform loaded classes and a detach can restore them.
  *
  * <p>Why not ByteBuddy's {@code Advice}: inlining advice needs ByteBuddy's type descriptions of the
- * class, its ancestors and the advice, and some 800 of its classes loaded on the first use; that was
- * most of the agent's cost to an application's start (about 450 of 730 ms on the demo). The woven
- * code here only calls static methods of the bridge, which hold the logic; one pass of ASM's reader
- * and writer (ByteBuddy's copy of it) over the class is all a weave costs.
+ * class, its ancestors and the advice, and some 800 of its classes loaded on the first use, which
+ * was most of the agent's cost to an application's start ({@code docs/BENCHMARKS.md}, start-up).
+ * The woven code here only calls static methods of the bridge, which hold the logic; one pass of
+ * ASM's reader and writer (ByteBuddy's copy of it) over the class is all a weave costs.
  *
  * <p>It fails open: any error of its own leaves the class as it was, logged, never thrown.
  *
