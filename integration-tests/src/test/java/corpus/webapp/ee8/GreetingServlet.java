@@ -9,8 +9,7 @@ import javax.servlet.http.HttpServletResponse;
 
 /**
  * The corpus webapp's plain servlet: echoes what it was asked (parameters of a query or a form, a
- * header, what the filter left), opens a session on request, or forwards to the JSP. The ee8 and
- * ee10 copies differ only in their servlet API's package.
+ * header, what the filter left), opens a session on request, or forwards to the JSP.
  */
 public class GreetingServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;

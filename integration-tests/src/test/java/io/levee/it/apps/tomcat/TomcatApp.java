@@ -32,14 +32,14 @@ public final class TomcatApp {
 
     Context context = tomcat.addContext("", base.getPath());
     context.getPipeline().addValve(new ArrivalValve());
-    filter(context, new JavaxServlets.PassThroughFilter());
-    servlet(context, "work", new JavaxServlets.WorkServlet(), "/");
-    servlet(context, "forward", new JavaxServlets.ForwardServlet(), "/forward/*");
-    servlet(context, "async", new JavaxServlets.AsyncServlet(), "/async/*");
+    filter(context, new AppServlets.PassThroughFilter());
+    servlet(context, "work", new AppServlets.WorkServlet(), "/");
+    servlet(context, "forward", new AppServlets.ForwardServlet(), "/forward/*");
+    servlet(context, "async", new AppServlets.AsyncServlet(), "/async/*");
     servlet(
         context,
         "outbound",
-        new JavaxServlets.OutboundServlet(),
+        new AppServlets.OutboundServlet(),
         "/http",
         "/jdbc",
         "/pool",

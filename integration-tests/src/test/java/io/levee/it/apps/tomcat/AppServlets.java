@@ -21,13 +21,14 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
- * The shapes of a javax application the agent must count once per request: a filter in front of
+ * The shapes of a servlet application the agent must count once per request: a filter in front of
  * every servlet, a servlet that forwards, an async servlet that completes on another thread, plain
  * work (any other path), and the endpoints that make outbound calls on demand (and, in a JVM
- * started in fault mode, {@code /faults?point=} to arm one of the agent's fault points).
+ * started in fault mode, {@code /faults?point=} to arm one of the agent's fault points). Written
+ * for javax ({@code TomcatApp}); the pom generates the jakarta copy for {@code JettyApp}.
  */
-final class JavaxServlets {
-  private JavaxServlets() {}
+final class AppServlets {
+  private AppServlets() {}
 
   /** On {@code /*} for REQUEST, FORWARD and ASYNC dispatches. */
   static final class PassThroughFilter extends HttpFilter {
@@ -80,7 +81,10 @@ final class JavaxServlets {
     }
   }
 
-  /** {@code /http}, {@code /jdbc}, {@code /pool}, {@code /libs} and {@code /arrivals}. */
+  /**
+   * {@code /http}, {@code /jdbc}, {@code /pool}, {@code /libs} (key=value lines), {@code /arrivals}
+   * and {@code /faults}, those of them its application maps.
+   */
   static final class OutboundServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
