@@ -3,7 +3,6 @@ package io.levee.rules.policy.adaptive;
 import io.levee.rules.model.AdaptiveSpec;
 import io.levee.rules.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Enforces the limit a {@link LimitAlgorithm} decides: at most {@link #limit()} calls in flight.
@@ -15,18 +14,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * holds. Low-traffic resources therefore get one decision a second on what little they saw.
  *
  * <p><b>Classes.</b> A caller may say which class a call belongs to (the {@code system} rule: the
- * page, see {@code Engine}), one of {@link #CLASSES}; calls of one class only, the usual case of a
- * resource's limit, see the plain limit. When calls of more than one class were admitted in the
- * last second or so, the top eighth of the limit is kept for the classes holding less than the mean
- * share of the calls in flight: a page whose calls pile up (a slower downstream) stops at seven
- * eighths and is turned away first, while the other pages are still admitted up to the whole limit.
- * Without it, one page that can fill the container's worker threads leaves the others waiting for
- * a thread, where no limit sees them. The reserve is {@code limit / 8}, 0 below a limit of 8.
- * And every class keeps a floor: one holding fewer than {@code limit / (2 * active classes)} calls
- * (rounded down) is admitted even at the limit, so a page that did not fill the limit does not wait
- * while a cut drains the calls of the page that did (the limit may fall below the calls in flight).
- * The limit can so be passed by at most half of itself, and only by the classes holding the least.
- * A limiter made {@link #createForOneClass for one class} keeps no count per class.
+ * page), one of {@link #CLASSES}; in the top eighth of the limit, a {@link ClassReserve} decides
+ * which classes may still take a permit. Calls of one class only, the usual case of a resource's
+ * limit, see the plain limit: a limiter made {@link #createForOneClass for one class} keeps no
+ * count per class.
  *
  * <p>Concurrency: {@code inFlight} is CAS-incremented against the volatile {@code limit} and
  * decremented on release; the limit may be lowered below {@code inFlight}, which then drains. Any
@@ -34,7 +25,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * rejected acquire) sees the window expired wins the CAS on {@code closing} and alone drains the
  * recorder, runs the algorithm, writes {@code limit} and {@code windowStart}, then clears
  * {@code closing}; that volatile write and the next winner's CAS order the algorithm's own state
- * between windows. Readers may see the previous limit for the duration of one close.
+ * between windows. Readers may see the previous limit for the duration of one close. {@link
+ * ClassReserve} has its own note.
  */
 public final class AdaptiveLimiter {
   static final long MIN_WINDOW_NANOS = 50_000_000L;
@@ -42,8 +34,6 @@ public final class AdaptiveLimiter {
   static final int MIN_EVENTS = 40;
   /** How many classes of calls a limiter tells apart; callers fold their classes into these. */
   public static final int CLASSES = 16;
-  /** How long a class counts as active after its last admitted call, at least. */
-  static final long CLASS_MEMORY_NANOS = 1_000_000_000L;
 
   private final AdaptiveSpec spec;
   private final Clock clock;
@@ -53,12 +43,8 @@ public final class AdaptiveLimiter {
   private final WindowSample sample = new WindowSample();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger closing = new AtomicInteger();
-  /** Calls in flight per class; null for a limiter of one class, which then skips the counting. */
-  private final AtomicIntegerArray classInFlight;
-  /** Bit per class admitted since {@code seenSince}; {@code seenBefore}: the period before it. */
-  private final AtomicInteger seen = new AtomicInteger();
-  private volatile int seenBefore;
-  private volatile long seenSince;
+  /** Null for a limiter of one class, which then skips the counting. */
+  private final ClassReserve classes;
   private volatile int limit;
   private volatile long windowStart;
   private volatile long windowNanos = MIN_WINDOW_NANOS;
@@ -69,15 +55,14 @@ public final class AdaptiveLimiter {
   }
 
   private AdaptiveLimiter(
-      AdaptiveSpec spec, Clock clock, CpuSource cpu, LimitAlgorithm algorithm, boolean classes) {
+      AdaptiveSpec spec, Clock clock, CpuSource cpu, LimitAlgorithm algorithm, boolean byClass) {
     this.spec = spec;
-    this.classInFlight = classes ? new AtomicIntegerArray(CLASSES) : null;
     this.clock = clock;
     this.cpu = cpu;
     this.algorithm = algorithm;
     this.limit = clamp(spec.initialLimit);
     this.windowStart = clock.nanoTime();
-    this.seenSince = windowStart;
+    this.classes = byClass ? new ClassReserve(windowStart) : null;
   }
 
   /** A limiter with the default algorithm, {@link GradientCpuLimit}, telling classes apart. */
@@ -140,28 +125,13 @@ public final class AdaptiveLimiter {
 
   private boolean within(int current, int cls) {
     int l = limit;
-    if (classInFlight == null || current < l - (l >> 3)) {
-      return current < l;
-    }
-    int active = Integer.bitCount(seen.get() | seenBefore | (1 << cls));
-    if (active < 2) {
-      return current < l;
-    }
-    int mine = classInFlight.get(cls);
-    return current < l ? (long) mine * active < current : mine < l / (2 * active);
+    return classes == null ? current < l : classes.admits(cls, current, l);
   }
 
   private void admitted(int cls, int inFlightNow) {
     recorder.inFlight(inFlightNow);
-    if (classInFlight == null) {
-      return;
-    }
-    classInFlight.incrementAndGet(cls);
-    int bit = 1 << cls;
-    for (int s = seen.get(); (s & bit) == 0; s = seen.get()) {
-      if (seen.compareAndSet(s, s | bit)) {
-        break;
-      }
+    if (classes != null) {
+      classes.admitted(cls);
     }
   }
 
@@ -182,8 +152,8 @@ public final class AdaptiveLimiter {
    * #releaseWithoutSample(int)}).
    */
   public void release(long now, long rttNanos, boolean dropped, int cls) {
-    if (classInFlight != null) {
-      classInFlight.decrementAndGet(cls);
+    if (classes != null) {
+      classes.released(cls);
     }
     inFlight.decrementAndGet();
     recorder.record(rttNanos, dropped);
@@ -197,8 +167,8 @@ public final class AdaptiveLimiter {
 
   /** Returns a permit of class {@code cls} without teaching the algorithm anything. */
   public void releaseWithoutSample(int cls) {
-    if (classInFlight != null) {
-      classInFlight.decrementAndGet(cls);
+    if (classes != null) {
+      classes.released(cls);
     }
     inFlight.decrementAndGet();
   }
@@ -243,9 +213,8 @@ public final class AdaptiveLimiter {
     long median = sample.percentileRttNanos(0.5);
     windowNanos = Math.min(MAX_WINDOW_NANOS, Math.max(MIN_WINDOW_NANOS, 2 * median));
     windowStart = now;
-    if (now - seenSince >= CLASS_MEMORY_NANOS) {
-      seenBefore = seen.getAndSet(0);
-      seenSince = now;
+    if (classes != null) {
+      classes.windowClosed(now);
     }
   }
 

@@ -11,7 +11,7 @@ import io.levee.rules.model.AdaptiveSpec;
  * behind this limit (for a CPU, a pool, a downstream), so the limit comes down to the concurrency
  * that would carry the same work without the queue. Flat latency while the limit is really used
  * means there is room, so it grows: fast while the CPU is below {@code cpu-target}, one call per
- * window above it.
+ * window above it. Each row of the table below is one {@link Regime}.
  *
  * <pre>
  *   ratio    = p50 / baseline
@@ -22,15 +22,17 @@ import io.levee.rules.model.AdaptiveSpec;
  *   gDrops   = dropRate > DROP_TOLERANCE ? 1 - dropRate : 1
  *   g        = max(MAX_CUT, min(gLatency, gDrops))
  *   T        = g * min(L, maxInFlight);   busy = T + HEADROOM * sqrt(T)
- *   CPU above target:  g < 1, busy < L                  : L = max(L * MAX_CUT, busy)
- *                      busy > L, maxInFlight >= L / 2   : L = min(busy, L + 1)
- *   CPU below target:  g < 1, full, CPU climbing       : L = max(L * MAX_CUT, min(L, busy))
- *                      g < 1, otherwise                 : L = max(L * MAX_CUT, T)
- *                      ratio <= FLAT (or full while a slower dependency is remembered),
- *                      maxInFlight >= L / 2 in this window and the one before
- *                                                       : L = L + max(sqrt(L), L * FAST_GROWTH)
- *                      ratio <= FLAT, maxInFlight <  L / 2 : L moves toward held
- *   otherwise                                           : L unchanged
+ *   CPU above target:
+ *     CUT_TO_BUSY    g < 1, busy < L                   : L = max(L * MAX_CUT, busy)
+ *     CREEP_TO_BUSY  busy > L, maxInFlight >= L / 2    : L = min(busy, L + 1)
+ *   CPU below target:
+ *     CUT            g < 1, full, CPU climbing         : L = max(L * MAX_CUT, min(L, busy))
+ *                    g < 1, otherwise                  : L = max(L * MAX_CUT, T)
+ *     GROW           ratio <= FLAT (or full while a slower dependency is remembered),
+ *                    maxInFlight >= L / 2 in this window and the one before
+ *                                                      : L = L + max(sqrt(L), L * FAST_GROWTH)
+ *     DRIFT_TO_HELD  ratio <= FLAT, maxInFlight < L / 2 : L moves toward held
+ *   HOLD, KEEP       otherwise                         : L unchanged
  *   full = maxInFlight >= the enforced limit
  *   peak = max(maxInFlight of a window with the CPU at or below target,
  *              peak decaying with PEAK_MEMORY_NANOS)
@@ -46,32 +48,30 @@ import io.levee.rules.model.AdaptiveSpec;
  * handoffs, socket writes), and part of the CPU goes to work the limit does not count (reading and
  * turning away the requests it rejects, GC), so the loaded latency overstates the queue behind the
  * limit. Each cut then adds rejects, which take CPU, which slow the admitted calls, which cut
- * again: on one CPU with a 2 ms page the gradient alone drove the limit to 2, where the CPU idles between
- * calls and goodput falls to 0.8 C (the overload benchmark, and the simulation's one-CPU server).
- * So above the CPU target the limit moves toward {@code busy}: the {@code HEADROOM * sqrt(T)} calls
- * of headroom (Envoy's square root, doubled) keep a call ready while others are off the CPU, cost
- * only a few calls' CPU time of latency, and put a floor under that spiral. It moves down at once
- * (at most to a quarter per window) and up one call per window, so it settles instead of hunting:
- * in the simulation about 6.5 on one CPU (0.93 C, where a static 2 gets 0.74 C) and 8 on two cores
- * (0.97 C, p99 below the best static limit's). A step to twice the capacity is absorbed in a few
- * windows (a few hundred ms). The CPU target is not an operating point: holding the CPU at 80 %
- * would throw away a fifth of the capacity, and a CPU gate that rejects everything above it is a
- * square wave (Sentinel's CPU rule, go-kratos' cool-off).
+ * again, down to a limit so small that the CPU idles between calls and goodput falls (the overload
+ * benchmark, and the simulation's one-CPU server; docs/BENCHMARKS.md). So above the CPU target the
+ * limit moves toward {@code busy}: the {@code HEADROOM * sqrt(T)} calls of headroom (Envoy's square
+ * root, doubled) keep a call ready while others are off the CPU, cost only a few calls' CPU time of
+ * latency, and put a floor under that spiral. It moves down at once (at most to a quarter per
+ * window) and up one call per window, so it settles instead of hunting, and a step to twice the
+ * capacity is absorbed in a few windows. The CPU target is not an operating point: holding the CPU
+ * at 80 % would throw away a fifth of the capacity, and a CPU gate that rejects everything above it
+ * is a square wave (Sentinel's CPU rule, go-kratos' cool-off).
  *
  * <p><b>A slower dependency is not overload.</b> Calls that wait on a downstream use no CPU; with
  * the CPU below target a latency rise must show in two windows in a row before it cuts (one window
  * of a mixed service is easily dominated by its slow calls), and a cut made that way is checked in
- * the next window: if the slow tail (p90) did not fall with the concurrency, the calls were not queueing
- * behind this limit, so the baseline takes the new median at once and the limit goes back (a cut
- * of less than a tenth is not checked: its effect on the tail is within the noise). Meanwhile
- * the fast growth while the CPU is idle lets the limit follow the calls that hold permits longer, so
- * a fast page is not starved by a slow one sharing the limit. After such a check, latency rises with
- * the CPU below target do not cut for {@code SLOW_DEPENDENCY_MEMORY_NANOS}: in a service that mixes
- * fast and slow pages the median flips between them with the mix a limit lets through (the
- * benchmark's slow-io: 3 ms or 400 ms from one window to the next), and each flip would cut again.
- * Nor do they stop growth then: the baseline follows the fast page's median down, the mix's median
- * reads several times it, and a full limit held there with the CPU idle turned away 300 calls a
- * second of the slow page for seconds (slow-io, before and after its slowdown).
+ * the next window ({@link Mode#CHECKING_CUT}): if the slow tail (p90) did not fall with the
+ * concurrency, the calls were not queueing behind this limit, so the baseline takes the new median
+ * at once and the limit goes back (a cut of less than a tenth is not checked: its effect on the
+ * tail is within the noise). Meanwhile the fast growth while the CPU is idle lets the limit follow
+ * the calls that hold permits longer, so a fast page is not starved by a slow one sharing the
+ * limit. After such a check, latency rises with the CPU below target do not cut for {@code
+ * SLOW_DEPENDENCY_MEMORY_NANOS}: in a service that mixes fast and slow pages the median flips
+ * between them with the mix a limit lets through (the benchmark's slow-io), and each flip would cut
+ * again. Nor do they stop growth then: the baseline follows the fast page's median down, the mix's
+ * median reads several times it, and a full limit held there with the CPU idle would turn the slow
+ * page away for nothing.
  *
  * <p><b>Baseline.</b> A low envelope of the windows' medians. It follows a lower median quickly
  * (halfway each window). It rises only slowly (time constant {@code RELEARN_NANOS}) and only while
@@ -83,26 +83,25 @@ import io.levee.rules.model.AdaptiveSpec;
  * call (Vegas, concurrency-limits #37).
  *
  * <p><b>Probes.</b> A baseline first measured under overload (a cold start into a queue) would make
- * queueing look normal. So after {@code PROBE_AFTER} windows held near the knee, the limit dips to
- * {@code PROBE_STEP} of itself for one window. While the median falls with it and stays under what
- * the baseline explains, the baseline takes the lower median and the probe steps down again; then
- * the limit goes back to where the probe started and the gradient judges it against the corrected
- * baseline. The dips are relative, never a pin to the minimum (Envoy's minRTT windows cause bursts
- * of 503s).
+ * queueing look normal. So after {@code PROBE_AFTER} windows held near the knee ({@link
+ * Regime#HOLD}), the limit dips to {@code PROBE_STEP} of itself for one window ({@link
+ * Mode#PROBING}). While the median falls with it and stays under what the baseline explains, the
+ * baseline takes the lower median and the probe steps down again; then the limit goes back to where
+ * the probe started and the gradient judges it against the corrected baseline. The dips are
+ * relative, never a pin to the minimum (Envoy's minRTT windows cause bursts of 503s).
  *
  * <p><b>A sudden step.</b> The first window after the load doubles still holds mostly calls that
  * completed before it: the median is flat while {@code maxInFlight} jumps, and the CPU, averaged
- * over 0.2 s, still reads what it read before. Growth on a flat median therefore also asks that
- * the window before was using half the limit too: demand that grows over windows is followed one
- * window later, a step is judged by the latency of the window after it, and a burst on a quiet
- * service is carried by {@code held}, which learns its peak. A limit that is full (every enforced
- * permit taken) when the median rises is cut at once even with the CPU below target; while the CPU
- * reading climbs, that cut keeps the headroom of {@code busy}, as it would with the CPU above
- * target, which it is about to read. On the benchmark's one-CPU page, a
- * limit that grew by half in the step's first window and was cut one window late let 15-22 calls
- * share the CPU for 200-300 ms: the first second of the step had an admitted p99 of 100-160 ms,
- * the later ones 25-60 ms. (A limit only nearly full is still cut after two windows: in a mixed
- * service a slower dependency fills most of it at once, and the second window's check is what
+ * over 0.2 s, still reads what it read before. Growth on a flat median therefore also asks that the
+ * window before was using half the limit too: demand that grows over windows is followed one window
+ * later, a step is judged by the latency of the window after it, and a burst on a quiet service is
+ * carried by {@code held}, which learns its peak. A limit that is full (every enforced permit
+ * taken) when the median rises is cut at once even with the CPU below target; while the CPU reading
+ * climbs, that cut keeps the headroom of {@code busy}, as it would with the CPU above target, which
+ * it is about to read. A limit that grew in the step's first window and was cut one window late
+ * would let several times the calls the CPU can run share it until the cut, and that stretch
+ * decides the step's admitted p99. (A limit only nearly full is still cut after two windows: in a
+ * mixed service a slower dependency fills most of it at once, and the second window's check is what
  * tells the two apart.)
  *
  * <p><b>Regimes.</b> Healthy: the limit grows while in use; while the application needs less, it
@@ -112,15 +111,14 @@ import io.levee.rules.model.AdaptiveSpec;
  * only from windows with the CPU at or below target: the calls an overload holds are the limit's
  * doing, not the application's need. So a healthy service is never cut below what it uses and sees
  * no rejects, and a sudden overload meets a limit near what the application needed a moment ago
- * rather than a long-forgotten peak: on the benchmark's one-CPU page a held limit of 20 let 20
- * calls share the CPU when the load jumped to twice the capacity, and the requests being turned
- * away waited behind them (admitted p99 over the step 90-146 ms; resting at 10, 35-53 ms; at 7
- * with the step rules above, 30-33 ms). Overload: cut from the concurrency actually
- * in use, at most to a quarter per window. Near the knee (median between {@code FLAT} and {@code
- * TOLERANCE} times the baseline) the limit holds while the CPU is below target, apart from probes:
- * no slow upward creep under mild overload (concurrency-limits #134); above it, it holds at {@code
- * busy}. Failures above {@code DROP_TOLERANCE} of the calls count as congestion (timeouts hide the
- * gradient: #137); below it, a service's usual error rate does not erode the limit.
+ * rather than a long-forgotten peak, which would let that many calls share the CPU when the load
+ * jumps, with the requests being turned away waiting behind them. Overload: cut from the
+ * concurrency actually in use, at most to a quarter per window. Near the knee (median between
+ * {@code FLAT} and {@code TOLERANCE} times the baseline) the limit holds while the CPU is below
+ * target, apart from probes: no slow upward creep under mild overload (concurrency-limits #134);
+ * above it, it holds at {@code busy}. Failures above {@code DROP_TOLERANCE} of the calls count as
+ * congestion (timeouts hide the gradient: #137); below it, a service's usual error rate does not
+ * erode the limit.
  *
  * <p><b>Cost.</b> O(1) arithmetic per window, no allocation; the histogram sweep belongs to the
  * recorder. The simulation in the tests ({@code policy.adaptive.sim}) is where the constants come
@@ -147,23 +145,73 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   static final long PEAK_MEMORY_NANOS = 3_000_000_000L;
   static final long SLOW_DEPENDENCY_MEMORY_NANOS = 10_000_000_000L;
 
+  /** What the next window is for: the regimes, or an experiment that judges it first. */
+  private enum Mode {
+    /** The window is judged by the {@link Regime}s. */
+    STEADY,
+    /** The window ran at a probe's lower limit: does the median fall with it? */
+    PROBING,
+    /** The window ran after a cut with the CPU below target: did the slow tail fall with it? */
+    CHECKING_CUT
+  }
+
+  /** The rule that moves the limit in a steady window: one row of the table above each. */
+  private enum Regime {
+    /** CPU above target, latency risen or calls failing: down toward {@code busy}. */
+    CUT_TO_BUSY,
+    /** CPU above target, the limit used and below {@code busy}: up one call. */
+    CREEP_TO_BUSY,
+    /** CPU below target, latency risen or calls failing: down to {@code T}, maybe checked. */
+    CUT,
+    /** CPU below target, latency flat, the limit used: fast growth on the second such window. */
+    GROW,
+    /** CPU below target, latency flat, the limit not used: toward {@code held}. */
+    DRIFT_TO_HELD,
+    /** The limit used, no rule above applies (near the knee): unchanged, a probe now and then. */
+    HOLD,
+    /** Nothing to go by (no median, a first rise not yet trusted, slow calls but little use). */
+    KEEP
+  }
+
   private final int minLimit;
   private final int maxLimit;
   private final double restingFloor;
+  private final Reading now = new Reading();
+
+  /** L, the limit as a real number. */
   private double estimate;
+
+  /** The limit returned last: a different current limit (clamped, replaced) restarts from it. */
   private int lastLimit = -1;
+
   private long baselineNanos;
-  private int heldWindows;
-  private double recentPeak;
-  private double probeFrom;
+  private Mode mode = Mode.STEADY;
+
+  /** While probing or checking a cut: the estimate to go back to. */
+  private double returnTo;
+
+  /** While probing: the median of the window before. */
   private long probeP50;
-  private double checkFrom;
-  private long checkP90;
-  private double checkCpu;
-  private boolean coolRise;
+
+  /** While checking a cut: the slow tail and the CPU of the window that made it. */
+  private long cutP90;
+
+  private double cutCpu;
+
+  /** {@link Regime#HOLD} windows since the last probe. */
+  private int heldWindows;
+
+  /** {@code peak} of the table above. */
+  private double recentPeak;
+
+  /** The last steady window was a first rise with the CPU below target, left uncut. */
+  private boolean riseDeferred;
+
   private double lastCpu;
+
   /** Whether the previous window used at least half the limit. */
   private boolean usedBefore;
+
   /** Time left during which a latency rise with the CPU below target does not cut. */
   private long slowDependencyNanos;
 
@@ -186,110 +234,157 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (w.samples() + w.drops() == 0) {
       return remember(currentLimit);
     }
-    boolean cpuHot = w.cpu() > w.cpuTarget();
-    boolean cpuClimbing = w.cpu() > lastCpu + CPU_NOISE;
-    lastCpu = w.cpu();
-    boolean latencyKnown = w.samples() >= MIN_LATENCY_SAMPLES;
-    long p50 = w.percentileRttNanos(0.5);
-    if (latencyKnown && baselineNanos == 0) {
-      baselineNanos = p50;
-    }
-    boolean dropsTolerated = w.dropRate() <= DROP_TOLERANCE;
-    if (probeFrom > 0) {
-      estimate = probeStep(latencyKnown, p50);
+    readCpuAndLatency(w);
+    if (mode == Mode.PROBING) {
+      estimate = probeStep();
       return enforce(estimate);
     }
-    if (checkFrom > 0 && w.maxInFlight() > currentLimit && !cpuHot) {
-      return remember(currentLimit); // calls admitted before the cut are still in flight: wait
-    }
-    if (checkFrom > 0) {
-      double before = checkFrom;
-      checkFrom = 0;
-      boolean cpuRose = w.cpu() > checkCpu + CPU_NOISE;
-      long p90 = w.percentileRttNanos(0.9);
-      if (latencyKnown && !cpuHot && !cpuRose && dropsTolerated && p90 >= checkP90 * PROBE_FALL) {
-        // Fewer calls in flight, same latency: not a queue behind this limit, a slower dependency.
-        // The tail, not the median: with fewer slow calls admitted, the fast ones may become the
-        // median of a mixed service while the slow ones take as long as before.
-        baselineNanos = p50;
-        estimate = before;
+    if (mode == Mode.CHECKING_CUT) {
+      if (w.maxInFlight() > currentLimit && !now.cpuHot) {
+        return remember(currentLimit); // calls admitted before the cut are still in flight: wait
+      }
+      mode = Mode.STEADY;
+      if (cutFoundASlowerDependency(w)) {
+        baselineNanos = now.p50;
+        estimate = returnTo;
         slowDependencyNanos = SLOW_DEPENDENCY_MEMORY_NANOS;
         return enforce(estimate);
       }
     }
-    double ratio = latencyKnown ? (double) p50 / baselineNanos : 1;
-
-    double g = 1;
-    slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
-    boolean dependencySlow = slowDependencyNanos > 0;
-    boolean rise = ratio > TOLERANCE && (cpuHot || !dependencySlow);
-    boolean full = w.maxInFlight() >= currentLimit;
-    boolean roomToGrow = ratio <= FLAT || full && dependencySlow;
-    coolRise = rise && !cpuHot && !coolRise && !full;
-    if (rise && !coolRise) {
-      g = TOLERANCE / ratio;
-    }
-    if (!dropsTolerated) {
-      g = Math.min(g, 1 - w.dropRate());
-    }
-    g = Math.max(MAX_CUT, g);
-
-    boolean appLimited = w.maxInFlight() * 2 < estimate;
-    boolean usedTwice = !appLimited && usedBefore;
-    usedBefore = !appLimited;
-    double forget = Math.exp(-(double) w.windowNanos() / PEAK_MEMORY_NANOS);
-    recentPeak = Math.max(cpuHot ? 0 : w.maxInFlight(), recentPeak * forget);
-    double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
-    double target = g * inUse;
-    double busy = target + HEADROOM * Math.sqrt(target);
-    if (cpuHot && g < 1 && busy < estimate) {
-      estimate = Math.max(estimate * MAX_CUT, busy);
-    } else if (cpuHot && latencyKnown && busy > estimate && !appLimited) {
-      estimate = Math.min(busy, estimate + 1);
-    } else if (!cpuHot && g < 1) {
-      double before = estimate;
-      double floor = full && cpuClimbing ? Math.min(estimate, busy) : target;
-      estimate = Math.max(estimate * MAX_CUT, floor);
-      if (rise && dropsTolerated && estimate <= before * PROBE_FALL) {
-        checkFrom = before;
-        checkP90 = w.percentileRttNanos(0.9);
-        checkCpu = w.cpu();
-      }
-    } else if (!cpuHot && latencyKnown && roomToGrow && !appLimited) {
-      if (usedTwice) {
-        estimate += Math.max(Math.sqrt(estimate), estimate * FAST_GROWTH);
-      }
-    } else if (!cpuHot && latencyKnown && ratio <= FLAT && appLimited) {
-      double peak = Math.max(1, recentPeak);
-      double held = Math.max(restingFloor, 2 * peak + HEADROOM * Math.sqrt(peak));
-      double step = Math.min(1, (double) w.windowNanos() / IDLE_DECAY_NANOS);
-      estimate += (held - estimate) * step;
-    } else if (latencyKnown && !appLimited && !coolRise && ++heldWindows >= PROBE_AFTER) {
-      startProbe(p50);
+    readGradient(w, currentLimit);
+    switch (regime()) {
+      case CUT_TO_BUSY:
+        estimate = Math.max(estimate * MAX_CUT, now.busy);
+        break;
+      case CREEP_TO_BUSY:
+        estimate = Math.min(now.busy, estimate + 1);
+        break;
+      case CUT:
+        cut(w);
+        break;
+      case GROW:
+        grow();
+        break;
+      case DRIFT_TO_HELD:
+        driftToHeld(w);
+        break;
+      case HOLD:
+        hold();
+        break;
+      case KEEP:
+        break;
     }
     estimate = Math.min(maxLimit, Math.max(minLimit, estimate));
-
-    if (latencyKnown) {
-      learnBaseline(w, p50, appLimited || currentLimit <= minLimit, !cpuHot && dropsTolerated);
+    if (now.latencyKnown) {
+      learnBaseline(
+          w, now.appLimited || currentLimit <= minLimit, !now.cpuHot && now.dropsTolerated);
     }
     return enforce(estimate);
   }
 
-  /**
-   * The limit enforced for an estimate: rounded up, so that an estimate that hovers between two
-   * whole limits (4.5 on the one-CPU page) does not alternate between them window by window, and
-   * the lower one, which lets the CPU idle between calls, costs no goodput. The tolerance keeps an
-   * exact product (40 * 1.5) from rounding up once more.
-   */
-  private int enforce(double limit) {
-    return remember((int) Math.ceil(limit - 1e-9));
+  /** What every window is read for, whatever the mode; seeds the baseline from the first median. */
+  private void readCpuAndLatency(WindowSample w) {
+    now.cpuHot = w.cpu() > w.cpuTarget();
+    now.cpuClimbing = w.cpu() > lastCpu + CPU_NOISE;
+    lastCpu = w.cpu();
+    now.latencyKnown = w.samples() >= MIN_LATENCY_SAMPLES;
+    now.p50 = w.percentileRttNanos(0.5);
+    if (now.latencyKnown && baselineNanos == 0) {
+      baselineNanos = now.p50;
+    }
+    now.dropsTolerated = w.dropRate() <= DROP_TOLERANCE;
   }
 
-  private void startProbe(long p50) {
+  /** The gradient of a steady window and what it teaches about use and peak; the table's terms. */
+  private void readGradient(WindowSample w, int currentLimit) {
+    now.ratio = now.latencyKnown ? (double) now.p50 / baselineNanos : 1;
+    slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
+    boolean dependencySlow = slowDependencyNanos > 0;
+    now.rise = now.ratio > TOLERANCE && (now.cpuHot || !dependencySlow);
+    now.full = w.maxInFlight() >= currentLimit;
+    now.roomToGrow = now.ratio <= FLAT || now.full && dependencySlow;
+    riseDeferred = now.rise && !now.cpuHot && !riseDeferred && !now.full;
+    double g = 1;
+    if (now.rise && !riseDeferred) {
+      g = TOLERANCE / now.ratio;
+    }
+    if (!now.dropsTolerated) {
+      g = Math.min(g, 1 - w.dropRate());
+    }
+    now.g = Math.max(MAX_CUT, g);
+
+    now.appLimited = w.maxInFlight() * 2 < estimate;
+    now.usedTwice = !now.appLimited && usedBefore;
+    usedBefore = !now.appLimited;
+    double forget = Math.exp(-(double) w.windowNanos() / PEAK_MEMORY_NANOS);
+    recentPeak = Math.max(now.cpuHot ? 0 : w.maxInFlight(), recentPeak * forget);
+    double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
+    now.target = now.g * inUse;
+    now.busy = now.target + HEADROOM * Math.sqrt(now.target);
+  }
+
+  private Regime regime() {
+    if (now.cpuHot) {
+      if (now.g < 1 && now.busy < estimate) {
+        return Regime.CUT_TO_BUSY;
+      }
+      if (now.latencyKnown && now.busy > estimate && !now.appLimited) {
+        return Regime.CREEP_TO_BUSY;
+      }
+    } else {
+      if (now.g < 1) {
+        return Regime.CUT;
+      }
+      if (now.latencyKnown && now.roomToGrow && !now.appLimited) {
+        return Regime.GROW;
+      }
+      if (now.latencyKnown && now.ratio <= FLAT && now.appLimited) {
+        return Regime.DRIFT_TO_HELD;
+      }
+    }
+    return now.latencyKnown && !now.appLimited && !riseDeferred ? Regime.HOLD : Regime.KEEP;
+  }
+
+  /**
+   * While the CPU climbs, a full limit keeps the headroom of {@code busy}: the reading lags the
+   * load by a few windows. A cut on a latency rise of a tenth or more is checked in the next
+   * window.
+   */
+  private void cut(WindowSample w) {
+    double before = estimate;
+    double floor = now.full && now.cpuClimbing ? Math.min(estimate, now.busy) : now.target;
+    estimate = Math.max(estimate * MAX_CUT, floor);
+    if (now.rise && now.dropsTolerated && estimate <= before * PROBE_FALL) {
+      if (start(Mode.CHECKING_CUT, before)) {
+        cutP90 = w.percentileRttNanos(0.9);
+        cutCpu = w.cpu();
+      }
+    }
+  }
+
+  /** Growth on one window of use only would follow a step before its latency shows. */
+  private void grow() {
+    if (now.usedTwice) {
+      estimate += Math.max(Math.sqrt(estimate), estimate * FAST_GROWTH);
+    }
+  }
+
+  private void driftToHeld(WindowSample w) {
+    double peak = Math.max(1, recentPeak);
+    double held = Math.max(restingFloor, 2 * peak + HEADROOM * Math.sqrt(peak));
+    double step = Math.min(1, (double) w.windowNanos() / IDLE_DECAY_NANOS);
+    estimate += (held - estimate) * step;
+  }
+
+  /** Unchanged; every {@code PROBE_AFTER} such windows, a probe, unless it would pass the floor. */
+  private void hold() {
+    if (++heldWindows < PROBE_AFTER) {
+      return;
+    }
     heldWindows = 0;
     if (estimate * PROBE_STEP >= minLimit) {
-      probeFrom = estimate;
-      probeP50 = p50;
+      start(Mode.PROBING, estimate);
+      probeP50 = now.p50;
       estimate *= PROBE_STEP;
     }
   }
@@ -300,31 +395,108 @@ public final class GradientCpuLimit implements LimitAlgorithm {
    * take the lower median and step down again. Then go back to where the probe started and let the
    * gradient judge it against the corrected baseline.
    */
-  private double probeStep(boolean latencyKnown, long p50) {
-    if (latencyKnown) {
-      boolean falling = p50 < probeP50 * PROBE_FALL && p50 < baselineNanos * FLAT;
-      baselineNanos = Math.min(baselineNanos, p50);
+  private double probeStep() {
+    if (now.latencyKnown) {
+      boolean falling = now.p50 < probeP50 * PROBE_FALL && now.p50 < baselineNanos * FLAT;
+      baselineNanos = Math.min(baselineNanos, now.p50);
       if (falling && estimate * PROBE_STEP >= minLimit) {
-        probeP50 = p50;
+        probeP50 = now.p50;
         return estimate * PROBE_STEP;
       }
     }
-    double back = probeFrom;
-    probeFrom = 0;
-    return back;
+    mode = Mode.STEADY;
+    return returnTo;
   }
 
-  private void learnBaseline(WindowSample w, long p50, boolean unloaded, boolean calm) {
-    if (p50 < baselineNanos) {
-      baselineNanos = (baselineNanos + p50) / 2;
+  /**
+   * Fewer calls in flight, same latency: not a queue behind this limit, a slower dependency. The
+   * tail, not the median: with fewer slow calls admitted, the fast ones may become the median of a
+   * mixed service while the slow ones take as long as before.
+   */
+  private boolean cutFoundASlowerDependency(WindowSample w) {
+    boolean cpuRose = w.cpu() > cutCpu + CPU_NOISE;
+    long p90 = w.percentileRttNanos(0.9);
+    return now.latencyKnown
+        && !now.cpuHot
+        && !cpuRose
+        && now.dropsTolerated
+        && p90 >= cutP90 * PROBE_FALL;
+  }
+
+  /**
+   * Starts an experiment that ends back at {@code from}. A limit of 0 or less (never the limiter's,
+   * whose floor is at least 1) has nowhere to go back to and starts none.
+   */
+  private boolean start(Mode experiment, double from) {
+    if (from <= 0) {
+      return false;
+    }
+    mode = experiment;
+    returnTo = from;
+    return true;
+  }
+
+  private void learnBaseline(WindowSample w, boolean unloaded, boolean calm) {
+    if (now.p50 < baselineNanos) {
+      baselineNanos = (baselineNanos + now.p50) / 2;
     } else if (unloaded && calm) {
       double step = Math.min(1, (double) w.windowNanos() / RELEARN_NANOS);
-      baselineNanos += (long) Math.ceil((p50 - baselineNanos) * step);
+      baselineNanos += (long) Math.ceil((now.p50 - baselineNanos) * step);
     }
+  }
+
+  /**
+   * The limit enforced for an estimate: rounded up, so that an estimate that hovers between two
+   * whole limits does not alternate between them window by window, and the lower one, which lets
+   * the CPU idle between calls, costs no goodput. The tolerance keeps an exact product (40 * 1.5)
+   * from rounding up once more.
+   */
+  private int enforce(double limit) {
+    return remember((int) Math.ceil(limit - 1e-9));
   }
 
   private int remember(int limit) {
     lastLimit = limit;
     return limit;
+  }
+
+  /**
+   * What the window that just closed says, in the table's terms: filled in place each window, so
+   * that reading one allocates nothing, and read only during {@link #nextLimit}.
+   */
+  private static final class Reading {
+    boolean cpuHot;
+
+    /** The CPU reading rose by more than its noise since the window before. */
+    boolean cpuClimbing;
+
+    /** Enough samples for a median; without one, only failures and the CPU count. */
+    boolean latencyKnown;
+
+    long p50;
+    boolean dropsTolerated;
+    double ratio;
+
+    /** The median rose past {@code TOLERANCE} and is trusted as a sign of a queue. */
+    boolean rise;
+
+    /** Every enforced permit was taken. */
+    boolean full;
+
+    boolean roomToGrow;
+
+    /** Less than half the limit was used: the application needs less than it. */
+    boolean appLimited;
+
+    /** At least half the limit was used in this window and the one before. */
+    boolean usedTwice;
+
+    double g;
+
+    /** {@code T}: the calls that carry the same work without the queue. */
+    double target;
+
+    /** {@code T} plus headroom. */
+    double busy;
   }
 }

@@ -173,9 +173,12 @@ class GradientCpuLimitTest {
       }
     }
     Arrays.sort(last);
-    assertThat(last[25]).isBetween(13, 14); // T = 2 x 4 calls, plus 2 sqrt(T)
-    assertThat(last[0]).isGreaterThanOrEqualTo(10); // a probe dips to three quarters for a window
-    assertThat(last[49]).isLessThanOrEqualTo(15);
+    int median = last[last.length / 2];
+    int lowest = last[0];
+    int highest = last[last.length - 1];
+    assertThat(median).isBetween(13, 14); // T = 2 x 4 calls, plus 2 sqrt(T)
+    assertThat(lowest).isGreaterThanOrEqualTo(10); // a probe dips to three quarters for a window
+    assertThat(highest).isLessThanOrEqualTo(15);
   }
 
   @Test

@@ -5,10 +5,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What the clients of one simulated run saw, in bins of {@link #BIN_NANOS}, and the limit over time.
- * Goodput counts answers that were admitted and arrived within {@link Scenario#DEADLINE_NANOS} of
- * their intended send time, in the bin they arrived; latencies are those of admitted answers of
- * {@code /cpu}, the page every scenario judges.
+ * What the clients of one simulated run saw, in bins of {@link #BIN_NANOS}, and the limit over
+ * time. Goodput counts answers that were admitted and arrived within {@link
+ * Scenario#DEADLINE_NANOS} of their intended send time, in the bin they arrived; latencies are
+ * those of admitted answers of {@code /cpu}, the page every scenario judges.
  */
 public final class Metrics {
   public static final long BIN_NANOS = 250_000_000L;
@@ -21,7 +21,7 @@ public final class Metrics {
   private final long[] firstOffered;
   private final List<List<Long>> latencies = new ArrayList<>();
   private final List<List<Long>> latenciesByPhase = new ArrayList<>();
-  private final List<double[]> limits = new ArrayList<>();
+  private final List<LimitSample> limits = new ArrayList<>();
 
   Metrics(Scenario scenario) {
     this.scenario = scenario;
@@ -67,8 +67,11 @@ public final class Metrics {
     }
   }
 
+  /** The limit and the smoothed CPU at one instant of the run. */
+  public record LimitSample(double seconds, int limit, double cpu) {}
+
   void tick(long now, int limit, double cpu) {
-    limits.add(new double[] {now / 1e9, limit, cpu});
+    limits.add(new LimitSample(now / 1e9, limit, cpu));
   }
 
   /** Goodput of a page ({@code cpuPage}) over [from, to) seconds, requests per second. */
@@ -145,10 +148,11 @@ public final class Metrics {
     double sum = 0;
     double sq = 0;
     int n = 0;
-    for (double[] l : limits) {
-      if (l[0] >= from && l[0] < to) {
-        sum += l[1];
-        sq += l[1] * l[1];
+    for (LimitSample l : limits) {
+      if (l.seconds() >= from && l.seconds() < to) {
+        double limit = l.limit();
+        sum += limit;
+        sq += limit * limit;
         n++;
       }
     }
@@ -160,17 +164,17 @@ public final class Metrics {
   public double meanLimit(double from, double to) {
     double sum = 0;
     int n = 0;
-    for (double[] l : limits) {
-      if (l[0] >= from && l[0] < to) {
-        sum += l[1];
+    for (LimitSample l : limits) {
+      if (l.seconds() >= from && l.seconds() < to) {
+        sum += l.limit();
         n++;
       }
     }
     return sum / n;
   }
 
-  /** (seconds, limit, smoothed CPU) every 100 ms. */
-  public List<double[]> limits() {
+  /** The limit every 100 ms. */
+  public List<LimitSample> limits() {
     return limits;
   }
 

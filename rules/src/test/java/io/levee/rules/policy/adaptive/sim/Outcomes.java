@@ -1,79 +1,150 @@
 package io.levee.rules.policy.adaptive.sim;
 
-/** The numbers each scenario is judged by, from one simulated run. */
+/** The numbers each scenario is judged by, from one simulated run, each under its own name. */
 public final class Outcomes {
   private static final double MS = 1e6;
 
   private Outcomes() {}
 
   /**
-   * Step 0.5C (0-10 s), 2C (10-30 s), 0.5C (30-40 s): {goodput at 2C / C, admitted p50 ms and p99
-   * ms at 2C, rejects during the first 0.5C, rejects during the last 0.5C, seconds to settle after
-   * the up step, seconds to settle after the down step, CoV of the limit over the last 10 s of 2C,
-   * mean limit then}.
+   * Overload step: 0.5C for 0-10 s, 2C for 10-30 s, 0.5C for 30-40 s, on the CPU-bound page.
+   *
+   * @param goodputAtTwiceCapacity goodput from 2 s after the step up to its end, times C
+   * @param p50MillisAtTwiceCapacity admitted median latency of the requests sent at 2C
+   * @param p99MillisAtTwiceCapacity admitted p99 latency of the requests sent at 2C
+   * @param rejectsBeforeTheStep rejected requests sent during the first 0.5C
+   * @param rejectsAfterTheStep rejected requests sent during the last 0.5C
+   * @param secondsToSettleAfterStepUp until every later second at 2C has goodput within 10 % of
+   *     that of the last 10 s at 2C, and an admitted p99 within the deadline
+   * @param secondsToSettleAfterStepDown until every later second has goodput within 10 % of the
+   *     first attempts sent in it, and an admitted p99 within the deadline
+   * @param limitCovAtTwiceCapacity coefficient of variation of the limit over the last 10 s at 2C
+   * @param meanLimitAtTwiceCapacity the limit's mean over the same 10 s
    */
-  public static double[] step(Admission admission, long seed) {
-    return step(Scenario.Server.TWO_CORES, admission, seed);
-  }
-
-  /** {@link #step(Admission, long)} on another server. */
-  public static double[] step(Scenario.Server server, Admission admission, long seed) {
-    Metrics m = new ServerModel(Scenario.step(server), admission, seed).run();
-    double overload = m.goodput(true, 12, 30);
-    double settled = m.goodput(true, 20, 30);
-    return new double[] {
-      overload / server.c(),
-      m.percentile(1, 0.5) / MS,
-      m.percentile(1, 0.99) / MS,
-      m.rejects(0, 10),
-      m.rejects(30, 40),
-      m.settleSeconds(10, 30, settled),
-      m.settleSeconds(30, 40, -1),
-      m.limitCov(20, 30),
-      m.meanLimit(20, 30)
-    };
+  public record Step(
+      double goodputAtTwiceCapacity,
+      double p50MillisAtTwiceCapacity,
+      double p99MillisAtTwiceCapacity,
+      long rejectsBeforeTheStep,
+      long rejectsAfterTheStep,
+      double secondsToSettleAfterStepUp,
+      double secondsToSettleAfterStepDown,
+      double limitCovAtTwiceCapacity,
+      double meanLimitAtTwiceCapacity) {
+    /** The values in the order of {@link OverloadSimulation}'s table. */
+    double[] row() {
+      return new double[] {
+        goodputAtTwiceCapacity,
+        p50MillisAtTwiceCapacity,
+        p99MillisAtTwiceCapacity,
+        rejectsBeforeTheStep,
+        rejectsAfterTheStep,
+        secondsToSettleAfterStepUp,
+        secondsToSettleAfterStepDown,
+        limitCovAtTwiceCapacity,
+        meanLimitAtTwiceCapacity
+      };
+    }
   }
 
   /**
-   * Slow downstream (20 ms for 0-10 s, 400 ms for 10-30 s, 20 ms for 30-40 s): {goodput of /cpu
-   * while /io is slow as a fraction of its goodput before, /cpu admitted p99 ms while slow (of both
-   * pages, as the clients see it), /io answered before the client timeout while slow, as a fraction of /io offered, rejects while
-   * slow}.
+   * Slow downstream: {@code /io}'s downstream takes 20 ms for 0-10 s, 400 ms for 10-30 s, 20 ms for
+   * 30-40 s, while {@code /cpu} keeps 0.3C.
+   *
+   * @param cpuGoodputKept goodput of {@code /cpu} while slow, as a fraction of its goodput before
+   * @param cpuP99MillisWhileSlow admitted p99 latency of {@code /cpu} while slow, as its clients
+   *     see it (both pages share the threads)
+   * @param ioAnsweredWhileSlow {@code /io} answered before the client timeout while slow, as a
+   *     fraction of {@code /io} offered
+   * @param rejectsWhileSlow rejected requests of both pages sent while slow
    */
-  public static double[] slow(Admission admission, double ioRate, long seed) {
+  public record SlowDownstream(
+      double cpuGoodputKept,
+      double cpuP99MillisWhileSlow,
+      double ioAnsweredWhileSlow,
+      long rejectsWhileSlow) {
+    /** The values in the order of {@link OverloadSimulation}'s table. */
+    double[] row() {
+      return new double[] {
+        cpuGoodputKept, cpuP99MillisWhileSlow, ioAnsweredWhileSlow, rejectsWhileSlow
+      };
+    }
+  }
+
+  /**
+   * Retry storm: 0.7C for 0-10 s, 3C with retries for 10-30 s, 0.7C for 30-50 s.
+   *
+   * @param goodputBefore goodput before the storm, times C
+   * @param goodputDuring goodput during the storm, times C
+   * @param p99MillisDuring admitted p99 latency of the requests sent during the storm
+   * @param secondsToRecover after the load falls, until goodput stays at 95 % of the load sent
+   * @param goodputAtTheEndOverBefore goodput over the last 10 s, as a fraction of goodput before
+   */
+  public record RetryStorm(
+      double goodputBefore,
+      double goodputDuring,
+      double p99MillisDuring,
+      double secondsToRecover,
+      double goodputAtTheEndOverBefore) {
+    /** The values in the order of {@link OverloadSimulation}'s table. */
+    double[] row() {
+      return new double[] {
+        goodputBefore, goodputDuring, p99MillisDuring, secondsToRecover, goodputAtTheEndOverBefore
+      };
+    }
+  }
+
+  /** {@link Step} on two cores. */
+  public static Step step(Admission admission, long seed) {
+    return step(Scenario.Server.TWO_CORES, admission, seed);
+  }
+
+  public static Step step(Scenario.Server server, Admission admission, long seed) {
+    Metrics m = new ServerModel(Scenario.step(server), admission, seed).run();
+    double overload = m.goodput(true, 12, 30);
+    double settled = m.goodput(true, 20, 30);
+    return new Step(
+        overload / server.c(),
+        m.percentile(1, 0.5) / MS,
+        m.percentile(1, 0.99) / MS,
+        m.rejects(0, 10),
+        m.rejects(30, 40),
+        m.settleSeconds(10, 30, settled),
+        m.settleSeconds(30, 40, -1),
+        m.limitCov(20, 30),
+        m.meanLimit(20, 30));
+  }
+
+  /** {@link SlowDownstream} on two cores, {@code ioRate} requests per second of {@code /io}. */
+  public static SlowDownstream slow(Admission admission, double ioRate, long seed) {
     return slow(Scenario.Server.TWO_CORES, admission, ioRate, seed);
   }
 
-  /** {@link #slow(Admission, double, long)} on another server. */
-  public static double[] slow(
+  public static SlowDownstream slow(
       Scenario.Server server, Admission admission, double ioRate, long seed) {
     Metrics m = new ServerModel(Scenario.slowDownstream(server, ioRate), admission, seed).run();
     double before = m.goodput(true, 2, 10);
     double during = m.goodput(true, 10, 30);
-    return new double[] {
-      during / before, m.percentile(1, 0.99) / MS, m.served(false, 12, 30) / ioRate, m.rejects(10, 30)
-    };
+    return new SlowDownstream(
+        during / before,
+        m.percentile(1, 0.99) / MS,
+        m.served(false, 12, 30) / ioRate,
+        m.rejects(10, 30));
   }
 
-  /**
-   * Retry storm (0.7C for 0-10 s, 3C with retries for 10-30 s, 0.7C for 30-50 s): {goodput before /
-   * C, goodput during / C, admitted p99 ms during, seconds after the load falls until goodput stays
-   * at 95 % of the load sent, goodput over the last 10 s / before}.
-   */
-  public static double[] retry(Admission admission, long seed) {
+  /** {@link RetryStorm} on two cores. */
+  public static RetryStorm retry(Admission admission, long seed) {
     return retry(Scenario.Server.TWO_CORES, admission, seed);
   }
 
-  /** {@link #retry(Admission, long)} on another server. */
-  public static double[] retry(Scenario.Server server, Admission admission, long seed) {
+  public static RetryStorm retry(Scenario.Server server, Admission admission, long seed) {
     Metrics m = new ServerModel(Scenario.retryStorm(server), admission, seed).run();
     double before = m.goodput(true, 2, 10);
-    return new double[] {
-      before / server.c(),
-      m.goodput(true, 10, 30) / server.c(),
-      m.percentile(1, 0.99) / MS,
-      m.recoverySeconds(30, 50, 0.95),
-      m.goodput(true, 40, 50) / before
-    };
+    return new RetryStorm(
+        before / server.c(),
+        m.goodput(true, 10, 30) / server.c(),
+        m.percentile(1, 0.99) / MS,
+        m.recoverySeconds(30, 50, 0.95),
+        m.goodput(true, 40, 50) / before);
   }
 }

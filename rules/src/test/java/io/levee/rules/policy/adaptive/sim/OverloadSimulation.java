@@ -21,19 +21,21 @@ public final class OverloadSimulation {
     long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
     boolean oneCpu = args.length > 1 && args[1].equals("1cpu");
     Scenario.Server server = oneCpu ? Scenario.Server.ONE_CPU : Scenario.Server.TWO_CORES;
-    System.out.printf("%s: C = %.0f req/s, deadline %d ms, seed %d%n", server.name(), server.c(),
-        Scenario.DEADLINE_NANOS / 1_000_000, seed);
+    System.out.printf(
+        "%s: C = %.0f req/s, deadline %d ms, seed %d%n",
+        server.name(), server.c(), Scenario.DEADLINE_NANOS / 1_000_000, seed);
     System.out.println("\n== static limits at 2C: limit, goodput / C, p99 ms");
     int best = 1;
     double bestGoodput = -1;
     for (int limit = 1; limit <= 32; limit++) {
-      double[] step = Outcomes.step(server, Admission.fixed(limit), seed);
+      Outcomes.Step step = Outcomes.step(server, Admission.fixed(limit), seed);
+      double goodput = step.goodputAtTwiceCapacity();
       if (limit <= 12 || limit % 4 == 0) {
-        System.out.printf("%2d %6.3f %8.2f%n", limit, step[0], step[2]);
+        System.out.printf("%2d %6.3f %8.2f%n", limit, goodput, step.p99MillisAtTwiceCapacity());
       }
-      if (step[0] > bestGoodput + 0.005) {
+      if (goodput > bestGoodput + 0.005) {
         best = limit;
-        bestGoodput = step[0];
+        bestGoodput = goodput;
       }
     }
     int bestLimit = best;
@@ -48,24 +50,26 @@ public final class OverloadSimulation {
 
     System.out.println("\n== " + Scenario.step(server).name());
     System.out.println(
-        "contender            goodput@2C  p50ms  p99ms  rej@0.5C(before/after)  settle-up  settle-down  limitCoV  meanLimit");
+        "contender            goodput@2C  p50ms  p99ms  rej@0.5C(before/after)  settle-up "
+            + " settle-down  limitCoV  meanLimit");
     for (Admission.Contender c : contenders) {
-      System.out.println(row(c.name(), Outcomes.step(server, c.create().get(), seed)));
+      System.out.println(row(c.name(), Outcomes.step(server, c.create().get(), seed).row()));
     }
     for (double io : new double[] {200, 400}) {
       Scenario s = Scenario.slowDownstream(server, io);
       System.out.println("\n== " + s.name());
       System.out.println(
-          "contender            /cpu kept  /cpu p99ms(slow)  /io served(slow)/offered  rejects(slow)");
+          "contender            /cpu kept  /cpu p99ms(slow)  /io served(slow)/offered "
+              + " rejects(slow)");
       for (Admission.Contender c : contenders) {
-        System.out.println(row(c.name(), Outcomes.slow(server, c.create().get(), io, seed)));
+        System.out.println(row(c.name(), Outcomes.slow(server, c.create().get(), io, seed).row()));
       }
     }
     System.out.println("\n== " + Scenario.retryStorm(server).name());
     System.out.println(
         "contender            goodput@0.7C  goodput@3C  p99ms@3C  recovery-s  after/before");
     for (Admission.Contender c : contenders) {
-      System.out.println(row(c.name(), Outcomes.retry(server, c.create().get(), seed)));
+      System.out.println(row(c.name(), Outcomes.retry(server, c.create().get(), seed).row()));
     }
   }
 

@@ -12,8 +12,10 @@ import java.util.List;
 public record Scenario(String name, Server server, List<Phase> phases, boolean retries) {
   /** Worker threads of the container (Tomcat's default). */
   public static final int THREADS = 200;
+
   /** An answer later than this is not goodput. */
   public static final long DEADLINE_NANOS = 250_000_000L;
+
   /** The client gives up (and, with retries, tries again) after this. */
   public static final long CLIENT_TIMEOUT_NANOS = 2_000_000_000L;
 
@@ -41,10 +43,10 @@ public record Scenario(String name, Server server, List<Phase> phases, boolean r
         new Server("2 cores", 2, 2_000_000L, 200_000L, 50_000L, 50_000L, 0);
 
     /**
-     * The overload benchmark's Tomcat pinned to one CPU (C = 394/s measured): a 2 ms page, half a
-     * millisecond of the container's CPU per request (a rejected one costs a little less), and a
-     * millisecond per request with the thread off the CPU, so that two calls in flight leave the
-     * CPU idle part of the time.
+     * The overload benchmark's Tomcat pinned to one CPU, with the capacity that benchmark
+     * calibrated (docs/BENCHMARKS.md): a 2 ms page, half a millisecond of the container's CPU per
+     * request (a rejected one costs a little less), and a millisecond per request with the thread
+     * off the CPU, so that two calls in flight leave the CPU idle part of the time.
      */
     public static final Server ONE_CPU =
         new Server("1 cpu", 1, 2_000_000L, 200_000L, 540_000L, 150_000L, 1_000_000L);

@@ -19,10 +19,6 @@ public final class ServerModel {
   private static final long CPU_TICK_NANOS = 100_000_000L;
   private static final double CPU_TAU_NANOS = 0.5e9; // CpuSampler.TAU_NANOS
   private static final long RETRY_BACKOFF_NANOS = 200_000_000L;
-  private static final int ARRIVE = 0;
-  private static final int OFF_CPU_DONE = 1;
-  private static final int TIMEOUT = 2;
-  private static final int TICK = 3;
 
   private final Scenario scenario;
   private final Admission admission;
@@ -53,7 +49,7 @@ public final class ServerModel {
     long end = (long) (scenario.totalSeconds() * 1e9);
     scheduleArrival(0, true);
     scheduleArrival(0, false);
-    schedule(new Event(CPU_TICK_NANOS, TICK, null));
+    schedule(new Event(CPU_TICK_NANOS, EventType.TICK, null));
     while (true) {
       Event e = events.peek();
       long cpuDone = nextCpuCompletion();
@@ -84,7 +80,7 @@ public final class ServerModel {
         }
         metrics.offered(r);
         if (scenario.retries()) {
-          schedule(new Event(r.intended + Scenario.CLIENT_TIMEOUT_NANOS, TIMEOUT, r));
+          schedule(new Event(r.intended + Scenario.CLIENT_TIMEOUT_NANOS, EventType.TIMEOUT, r));
         }
         if (freeThreads > 0) {
           freeThreads--;
@@ -102,7 +98,6 @@ public final class ServerModel {
         r.gaveUp = true;
       }
       case TICK -> tick();
-      default -> throw new IllegalStateException();
     }
   }
 
@@ -127,7 +122,7 @@ public final class ServerModel {
       offCpu += phaseAt(now).downstreamNanos();
     }
     if (offCpu > 0) {
-      schedule(new Event(now + offCpu, OFF_CPU_DONE, r));
+      schedule(new Event(now + offCpu, EventType.OFF_CPU_DONE, r));
     } else {
       finish(r);
     }
@@ -152,7 +147,7 @@ public final class ServerModel {
 
   private void retry(Request r) {
     long at = now + (long) (random.nextDouble() * RETRY_BACKOFF_NANOS);
-    schedule(new Event(at, ARRIVE, new Request(at, r.cpuPage, true)));
+    schedule(new Event(at, EventType.ARRIVE, new Request(at, r.cpuPage, true)));
   }
 
   private void tick() {
@@ -166,7 +161,7 @@ public final class ServerModel {
       busyAtSecond = busyCoreNanos;
     }
     metrics.tick(now, admission.limit(), smoothedCpu);
-    schedule(new Event(now + CPU_TICK_NANOS, TICK, null));
+    schedule(new Event(now + CPU_TICK_NANOS, EventType.TICK, null));
   }
 
   private void scheduleArrival(long after, boolean cpuPage) {
@@ -184,7 +179,7 @@ public final class ServerModel {
       }
       long gap = (long) (-Math.log(1 - random.nextDouble()) / rate * 1e9);
       if (t + gap < phaseEnd) {
-        schedule(new Event(t + gap, ARRIVE, new Request(t + gap, cpuPage, false)));
+        schedule(new Event(t + gap, EventType.ARRIVE, new Request(t + gap, cpuPage, false)));
         return;
       }
       t = phaseEnd; // memoryless: start afresh at the next phase's rate
@@ -240,13 +235,24 @@ public final class ServerModel {
     events.add(e);
   }
 
+  private enum EventType {
+    /** A client sends a request (or its retry). */
+    ARRIVE,
+    /** An admitted request's time off the CPU (downstream, socket writes) is over. */
+    OFF_CPU_DONE,
+    /** The client gives up on a request. */
+    TIMEOUT,
+    /** The CPU sampler's period. */
+    TICK
+  }
+
   private static final class Event implements Comparable<Event> {
     final long time;
-    final int type;
+    final EventType type;
     final Request request;
     long seq;
 
-    Event(long time, int type, Request request) {
+    Event(long time, EventType type, Request request) {
       this.time = time;
       this.type = type;
       this.request = request;
