@@ -49,7 +49,7 @@ class ResourceMatcherTest {
     ResourceMatcher m =
         new ResourceMatcher(
             rules(
-                http("out", ANY, "*://**"),
+                http("out", ANY, "*://**/**"),
                 jdbc("db", ANY, ops(), ANY, null),
                 servlet("in", ANY, "/**")));
     assertThat(m.servlet("GET", "/x")).isEqualTo(2);
