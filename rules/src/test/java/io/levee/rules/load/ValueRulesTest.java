@@ -14,7 +14,10 @@ import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.model.RuleSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** One test per rule about a value: its form, its range, and what it becomes in the model. */
 class ValueRulesTest {
@@ -153,8 +156,9 @@ class ValueRulesTest {
     ResourceRule r =
         only(
             resource(
-                "http: { urls: [\"*://*.example.com:8443/v{n}/**\"] }", "concurrency: { max: 1 }"));
-    assertThat(r.match.urls).containsExactly("*://*.example.com:8443/v{n}/**");
+                "http: { urls: [\"*://*.example.com:8443/v1/{n}/**\"] }",
+                "concurrency: { max: 1 }"));
+    assertThat(r.match.urls).containsExactly("*://*.example.com:8443/v1/{n}/**");
   }
 
   @Test
@@ -164,9 +168,8 @@ class ValueRulesTest {
                 resource(
                     "http: { urls: [\"https://pay.example.com\"] }", "concurrency: { max: 1 }")))
         .containsExactly(
-            "resources[0].match.http.urls[0]: expected a"
-                + " URL pattern scheme://host[:port]/path, like https://pay.example.com/v1/**"
-                + " (*:// for any scheme), got 'https://pay.example.com'");
+            "resources[0].match.http.urls[0]: a URL pattern needs a path after the host,"
+                + " like https://pay.example.com/** for every path, got 'https://pay.example.com'");
   }
 
   @Test
@@ -179,6 +182,29 @@ class ValueRulesTest {
             "resources[0].match.jdbc.urls[0]: expected a"
                 + " JDBC URL pattern starting with jdbc:, like jdbc:postgresql://*/orders*, got"
                 + " 'postgresql://db/orders'");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"[/a/b**]", "[\"/a/b**\"]", "['/a/b**']", "[\"/\uD83D\uDE00/b**\"]"})
+  void pointsAtTheCharacterWhereAPatternGoesWrong(String paths) {
+    String yaml = resource("servlet: { paths: " + paths + " }", "concurrency: { max: 1 }");
+    String line = yaml.split("\n")[3];
+    assertThat(onlyErrorAt(yaml))
+        .isEqualTo("4:" + (line.codePointCount(0, line.indexOf("**")) + 1));
+  }
+
+  @Test
+  void pointsAtAPatternWithEscapesAsAWhole() {
+    String yaml =
+        resource("servlet: { paths: [\"/a/\\x62**\"] }", "concurrency: { max: 1 }");
+    String line = yaml.split("\n")[3];
+    assertThat(onlyErrorAt(yaml)).isEqualTo("4:" + (line.indexOf('"') + 1));
+  }
+
+  private static String onlyErrorAt(String yaml) {
+    List<RuleError> errors = RulesLoader.parse("test.yaml", yaml).errors();
+    assertThat(errors).hasSize(1);
+    return errors.get(0).line() + ":" + errors.get(0).column();
   }
 
   @Test
