@@ -1,11 +1,12 @@
 package io.levee.rules.load;
 
-import static io.levee.rules.load.Rules.HTTP;
-import static io.levee.rules.load.Rules.JDBC;
-import static io.levee.rules.load.Rules.SERVLET;
-import static io.levee.rules.load.Rules.errors;
-import static io.levee.rules.load.Rules.only;
-import static io.levee.rules.load.Rules.resource;
+import static io.levee.rules.testing.TestRules.HTTP;
+import static io.levee.rules.testing.TestRules.JDBC;
+import static io.levee.rules.testing.TestRules.SERVLET;
+import static io.levee.rules.testing.TestRules.errors;
+import static io.levee.rules.testing.TestRules.load;
+import static io.levee.rules.testing.TestRules.only;
+import static io.levee.rules.testing.TestRules.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -49,7 +50,7 @@ class ValueRulesTest {
 
   @Test
   void acceptsZeroOnlyWhereItMeansNone() {
-    assertThat(Rules.load("version: 1\nsettings: { reload: 0 }\n").settings.reloadNanos).isZero();
+    assertThat(load("version: 1\nsettings: { reload: 0 }\n").settings.reloadNanos).isZero();
     assertThat(
             only(resource(SERVLET, "concurrency: { max: 1, max-wait: 0 }"))
                 .concurrency
@@ -287,7 +288,7 @@ class ValueRulesTest {
   @Test
   void resolvesEachModeAgainstTheSettings() {
     RuleSet rules =
-        Rules.load(
+        load(
             "version: 1\nsettings: { mode: monitor }\n"
                 + "system: { adaptive: {} }\nresources:\n"
                 + "  - { name: a, match: { "
@@ -303,7 +304,7 @@ class ValueRulesTest {
 
   @Test
   void readsWholeNumbersWithUnderscores() {
-    assertThat(Rules.load("version: 1\nsettings: { max-keys: 50_000 }\n").settings.maxKeys)
+    assertThat(load("version: 1\nsettings: { max-keys: 50_000 }\n").settings.maxKeys)
         .isEqualTo(50_000);
     assertThat(errors("version: 1\nsettings: { max-keys: 1e4 }\n"))
         .containsExactly("settings.max-keys: expected a whole number, got '1e4'");
@@ -312,7 +313,7 @@ class ValueRulesTest {
   @Test
   void treatsEveryScalarAsTextSoNoValueIsGuessed() {
     assertThat(
-            Rules.only(
+            only(
                     resource(SERVLET, "concurrency: { max: 1 }")
                         .replace("name: r", "name: 2024-01-01"))
                 .name)
