@@ -1,5 +1,10 @@
 package io.levee.rules.load;
 
+import io.levee.rules.match.JdbcUrlPattern;
+import io.levee.rules.match.PathPattern;
+import io.levee.rules.match.PatternException;
+import io.levee.rules.match.TablePattern;
+import io.levee.rules.match.UrlPattern;
 import io.levee.rules.model.KeySpec;
 import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.Operation;
@@ -11,21 +16,14 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The scalar types of the rules file that are names, codes and patterns. Each is checked for its
- * form here; what a pattern matches is the matcher's business.
+ * The scalar types of the rules file that are names, codes and patterns. Names and codes are
+ * checked for their form here; a pattern is checked by compiling it with its matcher.
  */
 final class Patterns {
   static final List<String> METHODS =
       Arrays.asList("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT");
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-  private static final Pattern PATH = Pattern.compile("/[^\\s?#]*");
-  private static final Pattern BRACES = Pattern.compile("\\{[^{}/]*\\}|[{}]");
-  private static final Pattern VARIABLE = Pattern.compile("\\{[A-Za-z0-9_-]+\\}");
-  private static final Pattern URL =
-      Pattern.compile("(\\*|https?)://[^/\\s:?#]+(:(\\d{1,5}|\\*))?/[^\\s#]*");
-  private static final Pattern JDBC_URL = Pattern.compile("jdbc:\\S+");
-  private static final Pattern TABLE = Pattern.compile("[^\\s,;()']+");
   private static final Pattern SQL_STATE = Pattern.compile("[0-9A-Z]{5}");
   private static final Pattern SQL_STATE_PATTERN = Pattern.compile("[0-9A-Z]{5}|[0-9A-Z]{0,4}\\*");
   private static final Pattern CLASS_NAME =
@@ -72,22 +70,10 @@ final class Patterns {
   static final ValueType<String> PATH_PATTERN =
       ValueType.of(
           "a path pattern starting with /, like /shop/**",
-          new ValueType.Parse<String>() {
+          new Compiles() {
             @Override
-            public String parse(String text) throws ValueType.Bad {
-              if (!PATH.matcher(text).matches()) {
-                throw new ValueType.Bad();
-              }
-              java.util.regex.Matcher braces = BRACES.matcher(text);
-              while (braces.find()) {
-                if (!VARIABLE.matcher(braces.group()).matches()) {
-                  throw new ValueType.Bad(
-                      "`{` and `}` must enclose a name within one segment, like"
-                          + " /users/{id}, got "
-                          + Section.quote(text));
-                }
-              }
-              return text;
+            void compile(String text) {
+              PathPattern.compile(text);
             }
           });
 
@@ -95,15 +81,32 @@ final class Patterns {
       ValueType.of(
           "a URL pattern scheme://host[:port]/path, like https://pay.example.com/v1/**"
               + " (*:// for any scheme)",
-          matching(URL));
+          new Compiles() {
+            @Override
+            void compile(String text) {
+              UrlPattern.compile(text);
+            }
+          });
 
   static final ValueType<String> JDBC_URL_PATTERN =
       ValueType.of(
           "a JDBC URL pattern starting with jdbc:, like jdbc:postgresql://*/orders*",
-          matching(JDBC_URL));
+          new Compiles() {
+            @Override
+            void compile(String text) {
+              JdbcUrlPattern.compile(text);
+            }
+          });
 
   static final ValueType<String> TABLE_PATTERN =
-      ValueType.of("a table name pattern like orders or order_*", matching(TABLE));
+      ValueType.of(
+          "a table name pattern like orders or order_*",
+          new Compiles() {
+            @Override
+            void compile(String text) {
+              TablePattern.compile(text);
+            }
+          });
 
   static final ValueType<String> SQL_REGEX =
       ValueType.of(
@@ -231,6 +234,25 @@ final class Patterns {
       throw new ValueType.Bad("must be between " + min + " and " + max + ", got " + text);
     }
     return code;
+  }
+
+  /**
+   * A pattern is what its matcher compiles, so that what is checked and what is matched are one
+   * grammar; the matcher's error, and the character it names, become the loader's.
+   */
+  private abstract static class Compiles implements ValueType.Parse<String> {
+    abstract void compile(String text);
+
+    @Override
+    public final String parse(String text) throws ValueType.Bad {
+      try {
+        compile(text);
+      } catch (PatternException e) {
+        throw new ValueType.Bad(
+            e.problem() + ", " + e.hint() + ", got " + Section.quote(text), e.offset());
+      }
+      return text;
+    }
   }
 
   private static ValueType.Parse<String> matching(final Pattern pattern) {

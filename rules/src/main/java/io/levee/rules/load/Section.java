@@ -230,11 +230,41 @@ final class Section {
     } catch (ValueType.Bad bad) {
       String message = bad.getMessage();
       problems.at(
-          node,
+          node.getStartMark().getLine() + 1,
+          column((ScalarNode) node, bad.offset),
           at,
           message != null ? message : "expected " + type.expected + ", got " + quote(text));
       return null;
     }
+  }
+
+  /**
+   * The 1-based column of character {@code offset} of a scalar's value: exact when the scalar is
+   * plain or quoted on one line without escapes (its width in the file is then its length, plus
+   * the quotes), else, as for an offset of -1, the column where the scalar starts.
+   */
+  static int column(ScalarNode node, int offset) {
+    Mark start = node.getStartMark();
+    Mark end = node.getEndMark();
+    int column = start.getColumn() + 1;
+    DumperOptions.ScalarStyle style = node.getScalarStyle();
+    int quotes =
+        style == DumperOptions.ScalarStyle.PLAIN
+            ? 0
+            : style == DumperOptions.ScalarStyle.SINGLE_QUOTED
+                    || style == DumperOptions.ScalarStyle.DOUBLE_QUOTED
+                ? 1
+                : -1;
+    if (offset < 0 || quotes < 0 || end == null || end.getLine() != start.getLine()) {
+      return column;
+    }
+    // marks count code points, and an escape is always wider in the file than in the value
+    String text = node.getValue();
+    int points = text.codePointCount(0, text.length());
+    if (end.getColumn() - start.getColumn() != points + 2 * quotes) {
+      return column;
+    }
+    return column + quotes + text.codePointCount(0, Math.min(offset, text.length()));
   }
 
   static boolean isNull(Node node) {

@@ -3,7 +3,8 @@ package io.levee.rules.load;
 /**
  * How one kind of scalar is read: what it is called in messages ("a duration like 250ms or 2s") and
  * how its text becomes a value. A parse that fails throws {@link Bad}: without a message the reader
- * says "expected &lt;what&gt;, got '&lt;text&gt;'", with one it says exactly that.
+ * says "expected &lt;what&gt;, got '&lt;text&gt;'", with one it says exactly that, at the
+ * character it names when it names one.
  */
 final class ValueType<T> {
   interface Parse<T> {
@@ -30,14 +31,23 @@ final class ValueType<T> {
   static final class Bad extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /** Where in the text the problem starts, or -1 for the text as a whole. */
+    final int offset;
+
     /** The value does not have the expected form. */
     Bad() {
-      super(null, null, false, false);
+      this(null, -1);
     }
 
     /** The value has the form but not an acceptable value: the message says why. */
     Bad(String message) {
+      this(message, -1);
+    }
+
+    /** The message says why, and the problem starts at {@code offset} in the text. */
+    Bad(String message, int offset) {
       super(message, null, false, false);
+      this.offset = offset;
     }
   }
 }

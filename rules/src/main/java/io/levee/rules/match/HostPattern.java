@@ -23,7 +23,9 @@ final class HostPattern {
     this.labels = labels;
   }
 
-  static HostPattern compile(String host, String pattern) {
+  /** Compiles the host pattern[from, to) of a URL pattern; errors give offsets in the pattern. */
+  static HostPattern compile(String pattern, int from, int to) {
+    String host = pattern.substring(from, to);
     String lower = host.toLowerCase(Locale.ROOT);
     if (lower.endsWith(".")) {
       lower = lower.substring(0, lower.length() - 1);
@@ -32,28 +34,44 @@ final class HostPattern {
       // "http://*/x" means any host, not "any single-label host"
       return new HostPattern(true, new byte[0], new String[0]);
     }
-    for (int i = 0; i < lower.length(); i++) {
-      char c = lower.charAt(i);
+    for (int i = from; i < to; i++) {
+      char c = pattern.charAt(i);
       if (c == '@' || c == '/' || c == '\\' || c <= ' ') {
-        throw new IllegalArgumentException("invalid character '" + c + "' in URL host: " + pattern);
+        throw new PatternException(
+            pattern,
+            i,
+            "the host of a URL pattern cannot contain " + PatternException.describe(c),
+            "like https://pay.example.com/**");
       }
     }
+    // lower-casing keeps every dot, so label k starts after the k-th dot of the host as written
     String[] parts = lower.split("\\.", -1);
     byte[] kinds = new byte[parts.length];
+    int labelStart = from;
     for (int i = 0; i < parts.length; i++) {
       String label = parts[i];
       if (label.isEmpty()) {
-        throw new IllegalArgumentException("empty label in URL host: " + pattern);
+        throw new PatternException(
+            pattern,
+            labelStart,
+            "the host of a URL pattern cannot have an empty label",
+            "like https://api.example.com/**");
       }
       if (label.equals("**")) {
         kinds[i] = ANY;
       } else if (label.contains("**")) {
-        throw new IllegalArgumentException("'**' must be a whole host label: " + pattern);
+        throw new PatternException(
+            pattern,
+            labelStart,
+            "`**` must be a whole label of a URL pattern's host",
+            "like https://**.example.com/**");
       } else if (label.equals("*")) {
         kinds[i] = ONE;
       } else {
         kinds[i] = label.indexOf('*') >= 0 ? GLOB : LITERAL;
       }
+      int dot = host.indexOf('.', labelStart - from);
+      labelStart = dot < 0 ? to : from + dot + 1;
     }
     return new HostPattern(false, kinds, parts);
   }

@@ -30,11 +30,31 @@ public final class JdbcUrlPattern {
   }
 
   /**
-   * @throws IllegalArgumentException when the pattern does not start with {@code jdbc:}
+   * @throws PatternException when the pattern does not start with {@code jdbc:}, has nothing after
+   *     it, or holds a blank
    */
   public static JdbcUrlPattern compile(String pattern) {
-    if (pattern == null || !pattern.regionMatches(true, 0, "jdbc:", 0, 5)) {
-      throw new IllegalArgumentException("a JDBC URL pattern must start with 'jdbc:': " + pattern);
+    if (pattern == null || !pattern.startsWith("jdbc:")) {
+      throw new PatternException(
+          String.valueOf(pattern),
+          PatternException.WHOLE,
+          "expected a JDBC URL pattern starting with jdbc:",
+          "like jdbc:postgresql://*/orders*");
+    }
+    if (pattern.length() == 5) {
+      throw new PatternException(
+          pattern,
+          5,
+          "a JDBC URL pattern needs more than jdbc:",
+          "like jdbc:postgresql://*/orders*, or jdbc:** for every database");
+    }
+    int blank = PatternException.firstBlank(pattern, 0, pattern.length());
+    if (blank >= 0) {
+      throw new PatternException(
+          pattern,
+          blank,
+          "a JDBC URL pattern cannot contain " + PatternException.describe(pattern.charAt(blank)),
+          "like jdbc:postgresql://*/orders*");
     }
     int prefixEnd = prefixEnd(pattern);
     char[] tokens = new char[pattern.length()];

@@ -18,7 +18,8 @@ import java.util.List;
  * <p>Pattern segments: a literal; {@code *} or {@code {name}}: exactly one segment; a glob such as
  * {@code *.json}: {@code *} matches any run of characters inside one segment; {@code **}: any
  * number of segments, including none ({@code /shop/**} matches {@code /shop} and {@code
- * /shop/a/b}).
+ * /shop/a/b}). A pattern holds no blank, {@code ?}, {@code #} or {@code ;}; a variable's name
+ * in a servlet path is letters, digits, {@code _} and {@code -}.
  *
  * <p>Matching walks the path once with a single backtrack point on the last {@code **} (the classic
  * wildcard algorithm, correct here because every other matcher takes exactly one segment): no
@@ -41,67 +42,123 @@ public final class PathPattern {
   }
 
   /**
-   * Compiles a pattern that starts with {@code /}.
+   * Compiles a servlet path pattern, which starts with {@code /}.
    *
-   * @throws IllegalArgumentException with a message fit for the user when the pattern is invalid
+   * @throws PatternException when the pattern is invalid
    */
   public static PathPattern compile(String pattern) {
     if (pattern == null || !pattern.startsWith("/")) {
-      throw new IllegalArgumentException("a path pattern must start with '/': " + pattern);
+      throw new PatternException(
+          String.valueOf(pattern),
+          PatternException.WHOLE,
+          "expected a path pattern starting with /",
+          "like /shop/**");
     }
-    List<String> segments = new ArrayList<String>();
-    for (String segment : pattern.split("/")) {
-      if (!segment.isEmpty()) {
-        segments.add(segment);
-      }
-    }
-    byte[] kinds = new byte[segments.size()];
-    String[] texts = new String[segments.size()];
-    int n = 0;
-    for (String segment : segments) {
-      byte kind = kindOf(segment, pattern);
-      if (kind == ANY && n > 0 && kinds[n - 1] == ANY) {
-        continue;
-      }
-      kinds[n] = kind;
-      texts[n] = segment;
-      n++;
-    }
-    return new PathPattern(pattern, copy(kinds, n), copy(texts, n));
+    return parse(pattern, 0, true);
   }
 
-  private static byte kindOf(String segment, String pattern) {
-    for (char bad : new char[] {'?', '#', ';'}) {
-      if (segment.indexOf(bad) >= 0) {
-        throw new IllegalArgumentException(
-            "'"
-                + bad
-                + "' cannot appear in a path pattern (paths are matched without query and"
-                + " path parameters): "
-                + pattern);
+  /**
+   * Compiles pattern[from, end), which starts with {@code /}; errors give offsets in the whole
+   * pattern. A variable's name is letters, digits, '_' and '-' when {@code plainNames}, as servlet
+   * paths require; a URL's path takes any name, because only the segment it stands for is used.
+   */
+  static PathPattern parse(String pattern, int from, boolean plainNames) {
+    int len = pattern.length();
+    for (int i = from; i < len; i++) {
+      char c = pattern.charAt(i);
+      if (PatternException.isBlank(c)) {
+        throw new PatternException(
+            pattern,
+            i,
+            "a path pattern cannot contain " + PatternException.describe(c),
+            "use * for a segment that holds one, like /files/*");
+      }
+      if (c == '?' || c == '#' || c == ';') {
+        throw new PatternException(
+            pattern,
+            i,
+            PatternException.describe(c) + " cannot appear in a path pattern",
+            "as paths are matched without query, fragment and path parameters");
       }
     }
+    List<Byte> kinds = new ArrayList<Byte>();
+    List<String> texts = new ArrayList<String>();
+    int start = from;
+    while (start < len) {
+      int end = pattern.indexOf('/', start);
+      end = end < 0 ? len : end;
+      if (end > start) {
+        String segment = pattern.substring(start, end);
+        byte kind = kindOf(segment, pattern, start, plainNames);
+        boolean repeatedAny = kind == ANY && !kinds.isEmpty() && kinds.get(kinds.size() - 1) == ANY;
+        if (!repeatedAny) {
+          kinds.add(kind);
+          texts.add(segment);
+        }
+      }
+      start = end + 1;
+    }
+    byte[] kindArray = new byte[kinds.size()];
+    for (int i = 0; i < kindArray.length; i++) {
+      kindArray[i] = kinds.get(i);
+    }
+    return new PathPattern(
+        pattern.substring(from), kindArray, texts.toArray(new String[texts.size()]));
+  }
+
+  /** The kind of the segment that starts at {@code at} in the pattern. */
+  private static byte kindOf(String segment, String pattern, int at, boolean plainNames) {
     if (segment.equals("**")) {
       return ANY;
     }
-    if (segment.contains("**")) {
-      throw new IllegalArgumentException("'**' must be a whole segment: " + pattern);
+    int doubleStar = segment.indexOf("**");
+    if (doubleStar >= 0) {
+      throw new PatternException(
+          pattern, at + doubleStar, "`**` must be a whole segment", "like /shop/** or /**/edit");
     }
     if (segment.equals("*")) {
       return ONE;
     }
-    boolean braces = segment.indexOf('{') >= 0 || segment.indexOf('}') >= 0;
-    if (braces) {
-      if (segment.length() > 2
-          && segment.charAt(0) == '{'
-          && segment.indexOf('}') == segment.length() - 1
-          && segment.lastIndexOf('{') == 0) {
-        return ONE;
-      }
-      throw new IllegalArgumentException(
-          "'{name}' must be a whole segment with a non-empty name: " + pattern);
+    int open = segment.indexOf('{');
+    int close = segment.indexOf('}');
+    if (open < 0 && close < 0) {
+      return segment.indexOf('*') >= 0 ? GLOB : LITERAL;
     }
-    return segment.indexOf('*') >= 0 ? GLOB : LITERAL;
+    int last = segment.length() - 1;
+    if (open == 0 && close == last && last > 1 && segment.lastIndexOf('{') == 0) {
+      for (int i = 1; plainNames && i < last; i++) {
+        if (!isNameChar(segment.charAt(i))) {
+          throw new PatternException(
+              pattern,
+              at + i,
+              "a path variable's name is letters, digits, '_' or '-'",
+              "like /users/{id}");
+        }
+      }
+      return ONE;
+    }
+    boolean oneVariable =
+        open >= 0
+            && close > open + 1
+            && segment.lastIndexOf('{') == open
+            && segment.lastIndexOf('}') == close;
+    if (oneVariable) {
+      throw new PatternException(
+          pattern, at, "a path variable must be a whole segment", "like /users/{id}");
+    }
+    throw new PatternException(
+        pattern,
+        at + (open < 0 ? close : close < 0 ? open : Math.min(open, close)),
+        "`{` and `}` must enclose a name within one segment",
+        "like /users/{id}");
+  }
+
+  private static boolean isNameChar(char c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '_'
+        || c == '-';
   }
 
   /** Whether the path (query, fragment and path parameters ignored) matches. Null never matches. */
@@ -201,18 +258,6 @@ public final class PathPattern {
       }
     }
     return end;
-  }
-
-  private static byte[] copy(byte[] a, int n) {
-    byte[] b = new byte[n];
-    System.arraycopy(a, 0, b, 0, n);
-    return b;
-  }
-
-  private static String[] copy(String[] a, int n) {
-    String[] b = new String[n];
-    System.arraycopy(a, 0, b, 0, n);
-    return b;
   }
 
   @Override

@@ -67,7 +67,7 @@ public final class ResourceMatcher {
    * Compiles every pattern of the rules.
    *
    * @throws IllegalArgumentException naming the resource when a pattern is invalid (the loader
-   *     checks the same patterns, so this only happens to rules it did not build)
+   *     compiles the same patterns, so this only happens to rules it did not build)
    */
   public ResourceMatcher(RuleSet rules) {
     List<ResourceRule> resources = rules.resources;

@@ -10,9 +10,12 @@ import java.util.Locale;
  * {@code orders}, {@code public.orders} and {@code shop.public.orders}; {@code public.orders}
  * matches {@code public.orders} and {@code shop.public.orders} but not a bare {@code orders}, whose
  * schema is unknown. In each part {@code *} matches any run of characters ({@code order_*}), never
- * a dot. Case-insensitive.
+ * a dot. Case-insensitive. A pattern holds no blank and none of {@code , ; ( ) '}.
  */
 public final class TablePattern {
+  /** Characters that end a name in SQL text, so that a name in a pattern cannot hold them. */
+  private static final String NOT_IN_NAMES = ",;()'";
+
   private final String source;
   private final String[] parts;
 
@@ -22,17 +25,39 @@ public final class TablePattern {
   }
 
   /**
-   * @throws IllegalArgumentException when the pattern is empty or has an empty part
+   * @throws PatternException when the pattern is empty, has an empty part or a character no table
+   *     name has here
    */
   public static TablePattern compile(String pattern) {
     if (pattern == null || pattern.isEmpty()) {
-      throw new IllegalArgumentException("a table pattern cannot be empty");
+      throw new PatternException(
+          String.valueOf(pattern),
+          PatternException.WHOLE,
+          "expected a table name pattern",
+          "like orders or order_*");
     }
+    for (int i = 0; i < pattern.length(); i++) {
+      char c = pattern.charAt(i);
+      if (PatternException.isBlank(c) || NOT_IN_NAMES.indexOf(c) >= 0) {
+        throw new PatternException(
+            pattern,
+            i,
+            "a table pattern cannot contain " + PatternException.describe(c),
+            "as it stands for one table name, like orders or order_*");
+      }
+    }
+    // lower-casing keeps every dot, so part k starts after the k-th dot of the pattern as written
     String[] parts = pattern.toLowerCase(Locale.ROOT).split("\\.", -1);
+    int partStart = 0;
     for (String part : parts) {
       if (part.isEmpty()) {
-        throw new IllegalArgumentException("empty part in table pattern: " + pattern);
+        throw new PatternException(
+            pattern,
+            partStart,
+            "a table pattern cannot have an empty part",
+            "like orders or public.orders");
       }
+      partStart = pattern.indexOf('.', partStart) + 1;
     }
     return new TablePattern(pattern, parts);
   }

@@ -5,18 +5,21 @@ package io.levee.rules.match;
  * https://pay.example.com/v1/**} or {@code *://**.internal:*}{@code /**}.
  *
  * <ul>
- *   <li>Scheme: a name or {@code *} for any; case-insensitive.
+ *   <li>Scheme: {@code http}, {@code https} or {@code *} for any, written in lower case; a URL's
+ *       scheme is compared case-insensitively.
  *   <li>Host: labels separated by dots, case-insensitive; {@code *} is one label, {@code **} any
  *       number of labels including none ({@code **.example.com} matches {@code example.com} and
  *       {@code a.b.example.com}), and {@code *} inside a label is a glob ({@code api-*}). A host
  *       that is only {@code *} or {@code **} matches every host. A URL's user info and a trailing
- *       dot are ignored.
+ *       dot are ignored. A pattern's host has no {@code :}, {@code @} or {@code \}, so an IPv6
+ *       host is matched only by {@code *}.
  *   <li>Port: {@code *} any; a number matches the URL's explicit port or its scheme's default (80
  *       for http and ws, 443 for https and wss, 21 for ftp); no port matches only a URL on its
  *       scheme's default port, so {@code https://h/**} matches {@code https://h/x} and {@code
  *       https://h:443/x} but not {@code https://h:8443/x}.
- *   <li>Path: {@link PathPattern} rules, case-sensitive; no path means {@code /**}. The URL's query
- *       and fragment are ignored.
+ *   <li>Path: required ({@code /**} for every path); {@link PathPattern} rules, case-sensitive,
+ *       with any variable name. The URL's query and fragment are ignored, and a pattern has
+ *       neither.
  * </ul>
  *
  * <p>Matching reads the URL in place: no parsing into objects, no allocation.
@@ -40,54 +43,94 @@ public final class UrlPattern {
   }
 
   /**
-   * @throws IllegalArgumentException with a message fit for the user when the pattern is invalid
+   * @throws PatternException when the pattern is invalid
    */
   public static UrlPattern compile(String pattern) {
     int sep = pattern == null ? -1 : pattern.indexOf("://");
     if (sep <= 0) {
-      throw new IllegalArgumentException(
-          "a URL pattern must look like scheme://host/path: " + pattern);
+      throw new PatternException(
+          String.valueOf(pattern),
+          PatternException.WHOLE,
+          "expected a URL pattern scheme://host[:port]/path",
+          "like https://pay.example.com/v1/** (*:// for any scheme)");
     }
-    if (pattern.indexOf('?') >= 0 || pattern.indexOf('#') >= 0) {
-      throw new IllegalArgumentException(
-          "a URL pattern cannot have a query or fragment (they are ignored): " + pattern);
+    String scheme = pattern.substring(0, sep);
+    if (!scheme.equals("http") && !scheme.equals("https") && !scheme.equals("*")) {
+      throw new PatternException(
+          pattern,
+          0,
+          "the scheme of a URL pattern must be http, https or * for any",
+          "like https://pay.example.com/v1/**");
     }
-    String scheme = pattern.substring(0, sep).toLowerCase(java.util.Locale.ROOT);
+    int len = pattern.length();
+    for (int i = 0; i < len; i++) {
+      char c = pattern.charAt(i);
+      if (PatternException.isBlank(c)) {
+        throw new PatternException(
+            pattern,
+            i,
+            "a URL pattern cannot contain " + PatternException.describe(c),
+            "like https://pay.example.com/v1/** (a space in a URL is written %20)");
+      }
+      if (c == '?' || c == '#') {
+        throw new PatternException(
+            pattern,
+            i,
+            "a URL pattern cannot have a query or fragment",
+            "as both are ignored in matching");
+      }
+    }
     int authStart = sep + 3;
     int slash = pattern.indexOf('/', authStart);
-    int authEnd = slash < 0 ? pattern.length() : slash;
-    String authority = pattern.substring(authStart, authEnd);
-    int colon =
-        authority.startsWith("[")
-            ? authority.indexOf(':', authority.indexOf(']'))
-            : authority.lastIndexOf(':');
-    String hostText = colon < 0 ? authority : authority.substring(0, colon);
-    int port = colon < 0 ? DEFAULT_PORT : parsePort(authority.substring(colon + 1), pattern);
-    if (hostText.isEmpty()) {
-      throw new IllegalArgumentException("a URL pattern needs a host (or *): " + pattern);
+    if (slash < 0) {
+      throw new PatternException(
+          pattern,
+          len,
+          "a URL pattern needs a path after the host",
+          "like https://pay.example.com/** for every path");
     }
-    String pathText = slash < 0 ? "/**" : pattern.substring(slash);
+    int colon = pattern.indexOf(':', authStart);
+    int hostEnd = colon >= 0 && colon < slash ? colon : slash;
+    if (hostEnd == authStart) {
+      throw new PatternException(
+          pattern,
+          authStart,
+          "a URL pattern needs a host",
+          "like https://pay.example.com/** (* for any host)");
+    }
+    int port = hostEnd == slash ? DEFAULT_PORT : parsePort(pattern, authStart, hostEnd, slash);
     return new UrlPattern(
         pattern,
         scheme,
-        HostPattern.compile(hostText, pattern),
+        HostPattern.compile(pattern, authStart, hostEnd),
         port,
-        PathPattern.compile(pathText));
+        PathPattern.parse(pattern, slash, false));
   }
 
-  private static int parsePort(String text, String pattern) {
-    if (text.equals("*")) {
+  /** The port pattern[colon + 1, slash): {@code *} or a number up to 65535. */
+  private static int parsePort(String pattern, int authStart, int colon, int slash) {
+    int from = colon + 1;
+    if (slash - from == 1 && pattern.charAt(from) == '*') {
       return ANY_PORT;
     }
-    try {
-      int port = Integer.parseInt(text);
-      if (port >= 0 && port <= 65535) {
-        return port;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+    int port = 0;
+    for (int i = from; i < slash && port <= 65535; i++) {
+      char c = pattern.charAt(i);
+      port = c >= '0' && c <= '9' ? port * 10 + (c - '0') : Integer.MAX_VALUE;
     }
-    throw new IllegalArgumentException("a URL pattern's port must be a number or *: " + pattern);
+    if (slash > from && slash - from <= 5 && port <= 65535) {
+      return port;
+    }
+    if (pattern.charAt(authStart) == '[' && pattern.lastIndexOf(']', colon) < authStart) {
+      // "[::1]": the colon that seemed to start the port is inside the brackets
+      throw new PatternException(
+          pattern, authStart, "a URL pattern cannot name an IPv6 host", "use * as the host");
+    }
+    throw new PatternException(
+        pattern,
+        from,
+        "the port of a URL pattern must be a number up to 65535 or *",
+        "like https://pay.example.com:8443/**");
   }
 
   /** Whether the absolute URL matches; null or a URL without {@code ://} never matches. */

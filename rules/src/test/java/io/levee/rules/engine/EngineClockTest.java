@@ -1,6 +1,8 @@
 package io.levee.rules.engine;
 
 import static io.levee.rules.engine.Fixture.permit;
+import static io.levee.rules.testing.TestRules.file;
+import static io.levee.rules.testing.TestRules.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.rules.policy.adaptive.ManualCpu;
@@ -45,7 +47,7 @@ class EngineClockTest {
 
   private Engine engine(boolean durations, String yaml) {
     Engine engine = new Engine(counted, new ManualCpu(0.1), time::advanceNanos, durations);
-    engine.apply(Fixture.rules(yaml));
+    engine.apply(load(file(yaml)));
     reads.set(0);
     return engine;
   }

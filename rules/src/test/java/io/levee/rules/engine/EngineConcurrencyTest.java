@@ -1,5 +1,7 @@
 package io.levee.rules.engine;
 
+import static io.levee.rules.testing.TestRules.file;
+import static io.levee.rules.testing.TestRules.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.bootstrap.Blocked;
@@ -35,7 +37,7 @@ class EngineConcurrencyTest {
     AtomicLong now = new AtomicLong();
     Clock clock = () -> now.addAndGet(1_000);
     Engine engine = new Engine(clock, new ManualCpu(0.5), nanos -> {});
-    engine.apply(Fixture.rules(RULES));
+    engine.apply(load(file(RULES)));
     KeySource keys = (request, spec) -> (String) request;
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> threads = new ArrayList<>();
@@ -58,7 +60,7 @@ class EngineConcurrencyTest {
     }
     start.countDown();
     for (int i = 0; i < 20; i++) {
-      engine.apply(Fixture.rules(i % 2 == 0 ? RULES : RULES.replace("max: 3", "max: 4")));
+      engine.apply(load(file(i % 2 == 0 ? RULES : RULES.replace("max: 3", "max: 4"))));
       Thread.sleep(5);
     }
     for (Thread thread : threads) {

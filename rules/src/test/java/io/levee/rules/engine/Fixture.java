@@ -1,18 +1,17 @@
 package io.levee.rules.engine;
 
+import static io.levee.rules.testing.TestRules.file;
+import static io.levee.rules.testing.TestRules.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Permit;
-import io.levee.rules.load.LoadResult;
-import io.levee.rules.load.RulesLoader;
-import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.adaptive.ManualCpu;
 import io.levee.rules.time.ManualClock;
 import java.util.ArrayList;
 import java.util.List;
 
-/** An engine on a manual clock, a fixed CPU and a sleeper that only records, plus YAML rules. */
+/** An engine on a manual clock, a fixed CPU and a sleeper that only records, and its helpers. */
 final class Fixture {
   final ManualClock clock = new ManualClock();
   final ManualCpu cpu = new ManualCpu(0.1);
@@ -28,15 +27,10 @@ final class Fixture {
             }
           });
 
+  /** Applies the rules file of {@code version: 1} followed by {@code yaml}. */
   Fixture apply(String yaml) {
-    engine.apply(rules(yaml));
+    engine.apply(load(file(yaml)));
     return this;
-  }
-
-  static RuleSet rules(String yaml) {
-    LoadResult result = RulesLoader.parse("test.yaml", "version: 1\n" + yaml);
-    assertThat(result.errors()).isEmpty();
-    return result.rules();
   }
 
   ResourceView view(String name) {

@@ -1,11 +1,11 @@
 package io.levee.rules.load;
 
-import static io.levee.rules.load.Rules.HTTP;
-import static io.levee.rules.load.Rules.JDBC;
-import static io.levee.rules.load.Rules.SERVLET;
-import static io.levee.rules.load.Rules.errors;
-import static io.levee.rules.load.Rules.only;
-import static io.levee.rules.load.Rules.resource;
+import static io.levee.rules.testing.TestRules.HTTP;
+import static io.levee.rules.testing.TestRules.JDBC;
+import static io.levee.rules.testing.TestRules.SERVLET;
+import static io.levee.rules.testing.TestRules.errors;
+import static io.levee.rules.testing.TestRules.only;
+import static io.levee.rules.testing.TestRules.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.rules.model.AdaptiveSpec;

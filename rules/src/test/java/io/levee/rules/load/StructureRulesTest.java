@@ -1,9 +1,11 @@
 package io.levee.rules.load;
 
-import static io.levee.rules.load.Rules.HTTP;
-import static io.levee.rules.load.Rules.SERVLET;
-import static io.levee.rules.load.Rules.errors;
-import static io.levee.rules.load.Rules.resource;
+import static io.levee.rules.testing.TestRules.HTTP;
+import static io.levee.rules.testing.TestRules.SERVLET;
+import static io.levee.rules.testing.TestRules.errors;
+import static io.levee.rules.testing.TestRules.load;
+import static io.levee.rules.testing.TestRules.only;
+import static io.levee.rules.testing.TestRules.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -126,7 +128,7 @@ class StructureRulesTest {
 
   @Test
   void matchesAllCallsOfAKindWhenItsFieldsAreLeftOut() {
-    assertThat(Rules.only(resource("servlet:", "concurrency: { max: 1 }")).match.paths).isEmpty();
+    assertThat(only(resource("servlet:", "concurrency: { max: 1 }")).match.paths).isEmpty();
   }
 
   @Test

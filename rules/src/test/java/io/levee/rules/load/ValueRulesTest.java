@@ -1,11 +1,12 @@
 package io.levee.rules.load;
 
-import static io.levee.rules.load.Rules.HTTP;
-import static io.levee.rules.load.Rules.JDBC;
-import static io.levee.rules.load.Rules.SERVLET;
-import static io.levee.rules.load.Rules.errors;
-import static io.levee.rules.load.Rules.only;
-import static io.levee.rules.load.Rules.resource;
+import static io.levee.rules.testing.TestRules.HTTP;
+import static io.levee.rules.testing.TestRules.JDBC;
+import static io.levee.rules.testing.TestRules.SERVLET;
+import static io.levee.rules.testing.TestRules.errors;
+import static io.levee.rules.testing.TestRules.load;
+import static io.levee.rules.testing.TestRules.only;
+import static io.levee.rules.testing.TestRules.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -14,7 +15,10 @@ import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.model.RuleSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** One test per rule about a value: its form, its range, and what it becomes in the model. */
 class ValueRulesTest {
@@ -46,7 +50,7 @@ class ValueRulesTest {
 
   @Test
   void acceptsZeroOnlyWhereItMeansNone() {
-    assertThat(Rules.load("version: 1\nsettings: { reload: 0 }\n").settings.reloadNanos).isZero();
+    assertThat(load("version: 1\nsettings: { reload: 0 }\n").settings.reloadNanos).isZero();
     assertThat(
             only(resource(SERVLET, "concurrency: { max: 1, max-wait: 0 }"))
                 .concurrency
@@ -153,8 +157,9 @@ class ValueRulesTest {
     ResourceRule r =
         only(
             resource(
-                "http: { urls: [\"*://*.example.com:8443/v{n}/**\"] }", "concurrency: { max: 1 }"));
-    assertThat(r.match.urls).containsExactly("*://*.example.com:8443/v{n}/**");
+                "http: { urls: [\"*://*.example.com:8443/v1/{n}/**\"] }",
+                "concurrency: { max: 1 }"));
+    assertThat(r.match.urls).containsExactly("*://*.example.com:8443/v1/{n}/**");
   }
 
   @Test
@@ -164,9 +169,8 @@ class ValueRulesTest {
                 resource(
                     "http: { urls: [\"https://pay.example.com\"] }", "concurrency: { max: 1 }")))
         .containsExactly(
-            "resources[0].match.http.urls[0]: expected a"
-                + " URL pattern scheme://host[:port]/path, like https://pay.example.com/v1/**"
-                + " (*:// for any scheme), got 'https://pay.example.com'");
+            "resources[0].match.http.urls[0]: a URL pattern needs a path after the host,"
+                + " like https://pay.example.com/** for every path, got 'https://pay.example.com'");
   }
 
   @Test
@@ -179,6 +183,29 @@ class ValueRulesTest {
             "resources[0].match.jdbc.urls[0]: expected a"
                 + " JDBC URL pattern starting with jdbc:, like jdbc:postgresql://*/orders*, got"
                 + " 'postgresql://db/orders'");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"[/a/b**]", "[\"/a/b**\"]", "['/a/b**']", "[\"/\uD83D\uDE00/b**\"]"})
+  void pointsAtTheCharacterWhereAPatternGoesWrong(String paths) {
+    String yaml = resource("servlet: { paths: " + paths + " }", "concurrency: { max: 1 }");
+    String line = yaml.split("\n")[3];
+    assertThat(onlyErrorAt(yaml))
+        .isEqualTo("4:" + (line.codePointCount(0, line.indexOf("**")) + 1));
+  }
+
+  @Test
+  void pointsAtAPatternWithEscapesAsAWhole() {
+    String yaml =
+        resource("servlet: { paths: [\"/a/\\x62**\"] }", "concurrency: { max: 1 }");
+    String line = yaml.split("\n")[3];
+    assertThat(onlyErrorAt(yaml)).isEqualTo("4:" + (line.indexOf('"') + 1));
+  }
+
+  private static String onlyErrorAt(String yaml) {
+    List<RuleError> errors = RulesLoader.parse("test.yaml", yaml).errors();
+    assertThat(errors).hasSize(1);
+    return errors.get(0).line() + ":" + errors.get(0).column();
   }
 
   @Test
@@ -261,7 +288,7 @@ class ValueRulesTest {
   @Test
   void resolvesEachModeAgainstTheSettings() {
     RuleSet rules =
-        Rules.load(
+        load(
             "version: 1\nsettings: { mode: monitor }\n"
                 + "system: { adaptive: {} }\nresources:\n"
                 + "  - { name: a, match: { "
@@ -277,7 +304,7 @@ class ValueRulesTest {
 
   @Test
   void readsWholeNumbersWithUnderscores() {
-    assertThat(Rules.load("version: 1\nsettings: { max-keys: 50_000 }\n").settings.maxKeys)
+    assertThat(load("version: 1\nsettings: { max-keys: 50_000 }\n").settings.maxKeys)
         .isEqualTo(50_000);
     assertThat(errors("version: 1\nsettings: { max-keys: 1e4 }\n"))
         .containsExactly("settings.max-keys: expected a whole number, got '1e4'");
@@ -286,7 +313,7 @@ class ValueRulesTest {
   @Test
   void treatsEveryScalarAsTextSoNoValueIsGuessed() {
     assertThat(
-            Rules.only(
+            only(
                     resource(SERVLET, "concurrency: { max: 1 }")
                         .replace("name: r", "name: 2024-01-01"))
                 .name)

@@ -43,10 +43,21 @@ class JdbcUrlPatternTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "postgresql://h/db", "jdb:h2:mem:x"})
+  @ValueSource(
+      strings = {"", "postgresql://h/db", "jdb:h2:mem:x", "JDBC:h2:mem:x", "jdbc:", "jdbc:h2:a b"})
   void rejectsPatternsThatAreNotJdbcUrls(String pattern) {
     assertThatThrownBy(() -> JdbcUrlPattern.compile(pattern))
-        .isInstanceOf(IllegalArgumentException.class);
+        .isInstanceOf(PatternException.class);
+  }
+
+  @ParameterizedTest(name = "{0} goes wrong at {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {"postgresql://h/db | -1", "jdbc: | 5", "jdbc:h2:mem:a b | 13"})
+  void pointsAtWhereThePatternGoesWrong(String pattern, int offset) {
+    assertThatThrownBy(() -> JdbcUrlPattern.compile(pattern))
+        .isInstanceOfSatisfying(
+            PatternException.class, e -> assertThat(e.offset()).isEqualTo(offset));
   }
 
   @ParameterizedTest

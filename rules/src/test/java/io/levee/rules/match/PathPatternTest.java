@@ -68,11 +68,33 @@ class PathPatternTest {
 
   @ParameterizedTest
   @ValueSource(
-      strings = {"", "api/*", "/a**/b", "/a/{id", "/a/{}", "/a/{id}.json", "/a?x=1", "/a;x"})
+      strings = {
+        "", "api/*", "/a**/b", "/a/{id", "/a/{}", "/a/{id}.json", "/a?x=1", "/a;x", "/a b",
+        "/a/{a.b}", "/a/{*}"
+      })
   void rejectsInvalidPatterns(String pattern) {
     assertThatThrownBy(() -> PathPattern.compile(pattern))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(PatternException.class)
         .hasMessageContaining(pattern);
+  }
+
+  @ParameterizedTest(name = "{0} goes wrong at {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "api/*            | -1",
+        "/a**/b           | 2",
+        "/users/{id       | 7",
+        "/users/id}       | 9",
+        "/files/{id}.json | 7",
+        "/a/{a.b}         | 5",
+        "/a/b c           | 4",
+        "/a?x=1           | 2",
+      })
+  void pointsAtWhereThePatternGoesWrong(String pattern, int offset) {
+    assertThatThrownBy(() -> PathPattern.compile(pattern))
+        .isInstanceOfSatisfying(
+            PatternException.class, e -> assertThat(e.offset()).isEqualTo(offset));
   }
 
   @ParameterizedTest

@@ -1,11 +1,11 @@
 package io.levee.rules.match;
 
-import static io.levee.rules.match.TestRules.http;
-import static io.levee.rules.match.TestRules.jdbc;
-import static io.levee.rules.match.TestRules.list;
-import static io.levee.rules.match.TestRules.ops;
-import static io.levee.rules.match.TestRules.servlet;
-import static io.levee.rules.match.TestRules.withExcludes;
+import static io.levee.rules.testing.TestRules.http;
+import static io.levee.rules.testing.TestRules.jdbc;
+import static io.levee.rules.testing.TestRules.list;
+import static io.levee.rules.testing.TestRules.ops;
+import static io.levee.rules.testing.TestRules.servlet;
+import static io.levee.rules.testing.TestRules.withExcludes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 

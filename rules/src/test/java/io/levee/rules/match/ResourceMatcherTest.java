@@ -1,12 +1,12 @@
 package io.levee.rules.match;
 
-import static io.levee.rules.match.TestRules.http;
-import static io.levee.rules.match.TestRules.jdbc;
-import static io.levee.rules.match.TestRules.list;
-import static io.levee.rules.match.TestRules.ops;
-import static io.levee.rules.match.TestRules.rules;
-import static io.levee.rules.match.TestRules.servlet;
-import static io.levee.rules.match.TestRules.withExcludes;
+import static io.levee.rules.testing.TestRules.http;
+import static io.levee.rules.testing.TestRules.jdbc;
+import static io.levee.rules.testing.TestRules.list;
+import static io.levee.rules.testing.TestRules.ops;
+import static io.levee.rules.testing.TestRules.rules;
+import static io.levee.rules.testing.TestRules.servlet;
+import static io.levee.rules.testing.TestRules.withExcludes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -49,7 +49,7 @@ class ResourceMatcherTest {
     ResourceMatcher m =
         new ResourceMatcher(
             rules(
-                http("out", ANY, "*://**"),
+                http("out", ANY, "*://**/**"),
                 jdbc("db", ANY, ops(), ANY, null),
                 servlet("in", ANY, "/**")));
     assertThat(m.servlet("GET", "/x")).isEqualTo(2);

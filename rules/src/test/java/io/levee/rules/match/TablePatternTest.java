@@ -37,6 +37,16 @@ class TablePatternTest {
   @ValueSource(strings = {"", "a..b", ".a", "a."})
   void rejectsEmptyParts(String pattern) {
     assertThatThrownBy(() -> TablePattern.compile(pattern))
-        .isInstanceOf(IllegalArgumentException.class);
+        .isInstanceOf(PatternException.class);
+  }
+
+  @ParameterizedTest(name = "{0} goes wrong at {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {"a..b | 2", ".a | 0", "a. | 2", "order items | 5", "a,b | 1", "f(x) | 1"})
+  void pointsAtWhereThePatternGoesWrong(String pattern, int offset) {
+    assertThatThrownBy(() -> TablePattern.compile(pattern))
+        .isInstanceOfSatisfying(
+            PatternException.class, e -> assertThat(e.offset()).isEqualTo(offset));
   }
 }

@@ -1,6 +1,7 @@
 package io.levee.rules.policy;
 
 import static io.levee.rules.policy.CircuitBreaker.OPEN;
+import static io.levee.rules.testing.TestRules.breakerSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ class CircuitBreakerRecoveryTest extends BreakerTestSupport {
 
   @Test
   void aThrowingListenerDoesNotStopTheTransition() {
-    CircuitBreaker b = new CircuitBreaker(spec(0, 1.0), clock, LOWEST);
+    CircuitBreaker b = new CircuitBreaker(breakerSpec(0, 1.0), clock, LOWEST);
     b.setListener(
         (from, to, why) -> {
           throw new IllegalStateException("broken listener");

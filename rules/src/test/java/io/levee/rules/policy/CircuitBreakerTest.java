@@ -3,6 +3,7 @@ package io.levee.rules.policy;
 import static io.levee.rules.policy.CircuitBreaker.CLOSED;
 import static io.levee.rules.policy.CircuitBreaker.HALF_OPEN;
 import static io.levee.rules.policy.CircuitBreaker.OPEN;
+import static io.levee.rules.testing.TestRules.breakerSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -37,7 +38,7 @@ class CircuitBreakerTest extends BreakerTestSupport {
 
   @Test
   void opensWhenSlowCallRateReachesThreshold() {
-    CircuitBreaker b = new CircuitBreaker(spec(100_000_000L, 0.5), clock, LOWEST);
+    CircuitBreaker b = new CircuitBreaker(breakerSpec(100_000_000L, 0.5), clock, LOWEST);
     b.setListener((from, to, why) -> transitions.add(why));
     b.onComplete(100_000_000L, false); // exactly at slow-call is not slow
     b.onComplete(200_000_000L, false);
@@ -190,7 +191,7 @@ class CircuitBreakerTest extends BreakerTestSupport {
 
   @Test
   void aSlowProbeReopens() {
-    CircuitBreaker b = new CircuitBreaker(spec(SECOND, 1.0), clock, LOWEST);
+    CircuitBreaker b = new CircuitBreaker(breakerSpec(SECOND, 1.0), clock, LOWEST);
     complete(b, 0, 4);
     clock.advanceNanos(OPEN_FOR);
     b.tryAcquire();

@@ -1,5 +1,6 @@
 package io.levee.rules.reliability;
 
+import static io.levee.rules.testing.TestRules.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.bootstrap.Blocked;
@@ -7,8 +8,6 @@ import io.levee.bootstrap.Permit;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.KeySource;
 import io.levee.rules.engine.ResourceView;
-import io.levee.rules.load.LoadResult;
-import io.levee.rules.load.RulesLoader;
 import io.levee.rules.time.ManualClock;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -46,9 +45,7 @@ class BoundedStateTest {
   void aMillionDistinctCallsLeaveTheEngineSmallAndStillProtecting() {
     ManualClock clock = new ManualClock();
     Engine engine = new Engine(clock, () -> 0.1, nanos -> {});
-    LoadResult rules = RulesLoader.parse("bounded.yaml", RULES);
-    assertThat(rules.errors()).isEmpty();
-    engine.apply(rules.rules());
+    engine.apply(load(RULES));
     KeySource keys = (request, spec) -> (String) request;
     // warm the classes and caches up, so the baseline holds them
     calls(engine, keys, clock, -1000, 0);

@@ -1,5 +1,6 @@
 package io.levee.rules.reliability;
 
+import static io.levee.rules.testing.TestRules.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.bootstrap.Blocked;
@@ -9,9 +10,6 @@ import io.levee.rules.engine.KeySource;
 import io.levee.rules.engine.Outcome;
 import io.levee.rules.engine.Reason;
 import io.levee.rules.engine.ResourceView;
-import io.levee.rules.load.LoadResult;
-import io.levee.rules.load.RulesLoader;
-import io.levee.rules.model.RuleSet;
 import io.levee.rules.time.Clock;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -105,7 +103,7 @@ class NoLeakedPermitsTest {
   @Test
   void everyResourceEndsWithNothingInFlightAndEveryPassedCallCompleted() throws Exception {
     assertThat(AFTER).isNotEqualTo(BEFORE).doesNotContain("partner-watch").contains("max: 3");
-    engine.apply(rules(BEFORE));
+    engine.apply(load(BEFORE));
     List<ResourceView> before = engine.resources();
 
     List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
@@ -127,7 +125,7 @@ class NoLeakedPermitsTest {
     while (progress.get() < THREADS * (long) CALLS_PER_THREAD / 2 && threads.get(0).isAlive()) {
       Thread.sleep(1);
     }
-    engine.apply(rules(AFTER));
+    engine.apply(load(AFTER));
     List<ResourceView> after = engine.resources();
     for (Thread thread : threads) {
       thread.join();
@@ -257,12 +255,6 @@ class NoLeakedPermitsTest {
       default:
         engine.complete(permit, start, random.nextBoolean() ? 200 : -1, null);
     }
-  }
-
-  private static RuleSet rules(String yaml) {
-    LoadResult result = RulesLoader.parse("reliability.yaml", yaml);
-    assertThat(result.errors()).isEmpty();
-    return result.rules();
   }
 
   private static List<String> names(List<ResourceView> views) {
