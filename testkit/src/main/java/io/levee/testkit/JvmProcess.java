@@ -75,7 +75,7 @@ public final class JvmProcess implements AutoCloseable {
 
   /** A command line on this JVM's own {@code java}, so the application runs on the same JDK. */
   public static Builder java() {
-    return java(Path.of(System.getProperty("java.home")));
+    return new Builder(javaBinary(), null);
   }
 
   /** A command line on the {@code java} of the JDK at {@code javaHome}. */
@@ -86,6 +86,11 @@ public final class JvmProcess implements AutoCloseable {
   /** {@code command} as it is: a script that starts a JVM itself, or a line built elsewhere. */
   public static Builder command(List<String> command) {
     return new Builder(null, List.copyOf(command));
+  }
+
+  /** This JVM's own {@code java} launcher. */
+  public static String javaBinary() {
+    return javaBinary(Path.of(System.getProperty("java.home")));
   }
 
   /** The {@code java} launcher of the JDK at {@code javaHome}. */
