@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The soak test of issue 8 (not part of CI; about N + 2 minutes): builds the agent and the demo,
-# starts the demo application WITHOUT the agent, measures its capacity, then keeps it at 70 % of
-# that load for N minutes while the agent is attached, reloaded with other rules and detached
-# every minute. Prints and writes a report (demo/target/soak-report.md); exits 1 if a request
-# failed because of the agent or if heap, threads or classes grew (3: inconclusive, the bare
-# application timed out too on an overloaded machine). Needs a JDK 17+ and Maven.
+# The soak test of issue 8 (not part of CI; about N + 2 minutes): builds the agent, the demo and the
+# soak (benchmarks/soak), starts the demo application WITHOUT the agent, measures its capacity,
+# then keeps it at 70 % of that load for N minutes while the agent is attached, reloaded with other
+# rules and detached every minute. Prints and writes a report
+# (benchmarks/soak/target/soak-report.md); exits 1 if a request failed because of the agent or if
+# heap, threads or classes grew (3: inconclusive, the bare application timed out too on an
+# overloaded machine). Needs a JDK 17+ and Maven.
 #
 #   scripts/soak.sh                  # 30 minutes
 #   scripts/soak.sh --minutes 3      # a short run
@@ -17,16 +18,16 @@ for tool in java mvn; do
   command -v "$tool" >/dev/null || { echo "soak.sh: $tool is missing (install a JDK 17+ and Maven)" >&2; exit 1; }
 done
 log=$(mktemp -t levee-soak-build.XXXXXX)
-echo "Building the agent and the demo (mvn package -pl agent,demo -am; log: $log)..."
-if ! mvn -B -q -ntp package -DskipTests -pl agent,demo -am >"$log" 2>&1; then
+echo "Building the agent, the demo and the soak (mvn package -pl agent,benchmarks/soak -am; log: $log)..."
+if ! mvn -B -q -ntp package -DskipTests -pl agent,benchmarks/soak -am >"$log" 2>&1; then
   tail -40 "$log" >&2
   echo "soak.sh: the build failed; full log in $log" >&2
   exit 1
 fi
 
-main=io.levee.demo.driver.SoakDriver
+main=io.levee.soak.SoakDriver
 if [ "${1:-}" = "--probe" ]; then
-  main=io.levee.demo.driver.SoakProbe
+  main=io.levee.soak.SoakProbe
   shift
 fi
 # The application runs on the lower half of the cores (AppProcess); the driver, the partner and the
@@ -39,5 +40,5 @@ fi
 # The driver holds every unanswered request (up to 4 000) and runs the partner: a long GC pause in it
 # stops the load and the partner's answers, and shows up as the application's latency. A small,
 # fixed heap with short pauses, and its GC log next to the report.
-jvm=(-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xlog:gc:file=demo/target/soak-driver-gc.log)
-exec "${pin[@]}" java "${jvm[@]}" -cp "demo/target/levee-demo.jar:demo/target/driver-lib/*" "$main" "$@"
+jvm=(-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xlog:gc:file=benchmarks/soak/target/soak-driver-gc.log)
+exec "${pin[@]}" java "${jvm[@]}" -cp "benchmarks/soak/target/levee-soak.jar:benchmarks/soak/target/lib/*" "$main" "$@"

@@ -1,16 +1,15 @@
 package io.levee.benchmarks.startup;
 
-import java.io.BufferedReader;
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.HttpURLConnection;
 import java.net.ServerSocket;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,11 +86,11 @@ public final class FirstResponse {
       withPort.add(arg.replace("{port}", Integer.toString(port)));
     }
     URL url = new URL("http://127.0.0.1:" + port + path);
-    ProcessBuilder builder = new ProcessBuilder(withPort).redirectErrorStream(true);
+    ReadyLine output = new ReadyLine();
+    JvmProcess.Builder builder = JvmProcess.command(withPort).lines(log, output);
     long start = System.nanoTime();
-    Process process = builder.start();
-    Output output = new Output(process.getInputStream(), log, start);
-    output.start();
+    output.start = start;
+    JvmProcess process = builder.start();
     try {
       long deadline = start + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
       while (System.nanoTime() < deadline) {
@@ -101,18 +100,14 @@ public final class FirstResponse {
         if (answersOk(url, header)) {
           long first = System.nanoTime() - start;
           long cpu =
-              process.toHandle().info().totalCpuDuration().map(d -> d.toNanos()).orElse(-1L);
+              process.handle().info().totalCpuDuration().map(d -> d.toNanos()).orElse(-1L);
           return new long[] {first, output.readyNanos, cpu};
         }
         Thread.sleep(POLL_MILLIS);
       }
       throw new IllegalStateException("no 200 within " + TIMEOUT_SECONDS + " s; see " + log);
     } finally {
-      process.destroy();
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor();
-      }
-      output.join(5000);
+      process.stop(Duration.ofSeconds(10));
     }
   }
 
@@ -138,34 +133,18 @@ public final class FirstResponse {
     }
   }
 
-  /** Copies the application's output to its log and notes when it printed its READY line. */
-  private static final class Output extends Thread {
-    private final InputStream in;
-    private final Path log;
-    private final long start;
+  /**
+   * Notes when the application printed its READY line, as the launcher's output thread hands it the
+   * lines it copies to the log.
+   */
+  private static final class ReadyLine implements java.util.function.Consumer<String> {
+    volatile long start;
     volatile long readyNanos = -1;
 
-    Output(InputStream in, Path log, long start) {
-      super("app-output");
-      setDaemon(true);
-      this.in = in;
-      this.log = log;
-      this.start = start;
-    }
-
     @Override
-    public void run() {
-      try (BufferedReader lines =
-              new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-          PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
-        for (String line; (line = lines.readLine()) != null; ) {
-          if (readyNanos < 0 && line.startsWith("READY")) {
-            readyNanos = System.nanoTime() - start;
-          }
-          out.println(line);
-        }
-      } catch (IOException e) {
-        // The process was stopped while its output was read: nothing more to copy.
+    public void accept(String line) {
+      if (readyNanos < 0 && line.startsWith("READY")) {
+        readyNanos = System.nanoTime() - start;
       }
     }
   }

@@ -1,143 +1,105 @@
 package io.levee.demo.driver;
 
-import java.io.BufferedReader;
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.Optional;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The demo application in its own JVM, as in production: its class path holds Tomcat, H2 and the
  * application, nothing of Levee or of the driver; the agent comes only through {@code -javaagent}.
  * Everything it prints goes to a log file; the agent's lines ({@code [levee] ...}) also go to the
- * console until the application is ready, so the reader sees what the agent loaded.
+ * console until the application is ready, so the reader sees what the agent loaded. The soak
+ * ({@code benchmarks/soak}) starts it the same way, with a heap of its own.
  *
- * <p>Concurrency: one thread pumps the output; {@code ready} hands the port over to the caller.
+ * <p>Concurrency: the launcher's output thread adds to {@code agentLines} (guarded by this) and
+ * reads {@code echo}, which the caller's thread clears once the application is ready.
  */
-final class AppProcess implements AutoCloseable {
+public final class AppProcess implements AutoCloseable {
   private static final String APP_MAIN = "io.levee.demo.app.DemoApp";
-
-  private final Process process;
-  private final CountDownLatch ready = new CountDownLatch(1);
-  private final List<String> agentLines = new ArrayList<>();
-  private final int cores;
-  private volatile int port;
-  private volatile boolean echo = true;
-
-  private AppProcess(Process process, int cores) {
-    this.process = process;
-    this.cores = cores;
-  }
+  private static final Pattern READY = Pattern.compile("^READY port=(\\d+) ");
 
   /** The demo's heap: small, as the demo runs beside everything else on a laptop. */
-  static final List<String> DEMO_HEAP = List.of("-Xms64m", "-Xmx256m");
-  /**
-   * The soak's heap: fixed, as in production. With the demo's 64 MB start the young generation
-   * stayed at 28 MB of eden and 3.5 MB survivors; at 2 000 requests/s a one-second backlog
-   * overflowed the survivors into the old generation, which filled in seconds, and full GCs every
-   * 10-20 s (300 ms each on one core) kept the backlog alive: the bare application failed
-   * requests after a stall with no agent doing anything.
-   */
-  static final List<String> SOAK_HEAP = List.of("-Xms256m", "-Xmx256m");
+  public static final List<String> DEMO_HEAP = List.of("-Xms64m", "-Xmx256m");
 
-  static AppProcess start(Path demoTarget, String agentArg, String partnerUrl, Path log,
+  private final List<String> agentLines = new ArrayList<>();
+  private final PrintStream console;
+  private final int cores;
+  private final JvmProcess process;
+  private volatile boolean echo = true;
+
+  private AppProcess(JvmProcess.Builder jvm, Path log, PrintStream console, int cores)
+      throws IOException {
+    this.console = console;
+    this.cores = cores;
+    this.process = jvm.lines(log, this::line).ready(READY).start();
+  }
+
+  public static AppProcess start(Path demoTarget, String agentArg, String partnerUrl, Path log,
       PrintStream console) throws IOException {
     return start(demoTarget, agentArg, partnerUrl, log, console, DEMO_HEAP);
   }
 
-  static AppProcess start(Path demoTarget, String agentArg, String partnerUrl, Path log,
+  /** Starts it with {@code agentArg} (a {@code -javaagent} option, or null for none). */
+  public static AppProcess start(Path demoTarget, String agentArg, String partnerUrl, Path log,
       PrintStream console, List<String> heap) throws IOException {
-    List<String> command = new ArrayList<>();
+    JvmProcess.Builder jvm = JvmProcess.java();
     int cores = Runtime.getRuntime().availableProcessors();
-    if (cores >= 2 && onPath("taskset")) {
+    if (cores >= 2 && JvmProcess.canPin()) {
       // Half the cores for the application and the rest for the driver and the partner, so an
       // overloaded application cannot starve the load generator that measures it.
       cores /= 2;
-      command.addAll(List.of("taskset", "-c", "0-" + (cores - 1)));
+      jvm.cpus("0-" + (cores - 1));
     }
-    command.add(Java.binary());
-    command.addAll(heap);
-    command.add("-XX:+UseSerialGC");
+    jvm.options(heap).options("-XX:+UseSerialGC");
     if (agentArg != null) {
-      command.add(agentArg);
+      jvm.options(agentArg);
     }
-    command.addAll(List.of("-cp", classPath(demoTarget), APP_MAIN, "0", partnerUrl));
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    AppProcess app = new AppProcess(p, cores);
-    Thread pump = new Thread(() -> app.pump(log, console), "app-output");
-    pump.setDaemon(true);
-    pump.start();
-    return app;
+    jvm.main(classPath(demoTarget), APP_MAIN).args("0", partnerUrl);
+    return new AppProcess(jvm, log, console, cores);
   }
 
   /** Waits until the application serves requests; its port. */
-  int awaitReady(long seconds) throws InterruptedException {
-    if (!ready.await(seconds, TimeUnit.SECONDS) || port == 0) {
+  public int awaitReady(long seconds) throws InterruptedException {
+    Optional<MatchResult> ready = process.awaitReady(Duration.ofSeconds(seconds));
+    if (ready.isEmpty()) {
       throw new IllegalStateException("the demo application did not start; see its log");
     }
     echo = false;
-    return port;
+    return Integer.parseInt(ready.get().group(1));
   }
 
   /** The cores the application may use. */
-  int cores() {
+  public int cores() {
     return cores;
   }
 
-  long pid() {
+  public long pid() {
     return process.pid();
   }
 
   /** The lines the agent printed so far. */
-  synchronized List<String> agentLines() {
+  public synchronized List<String> agentLines() {
     return List.copyOf(agentLines);
   }
 
-  private void pump(Path log, PrintStream console) {
-    try (BufferedReader in = new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        PrintWriter out = new PrintWriter(Files.newBufferedWriter(log), true)) {
-      for (String line; (line = in.readLine()) != null; ) {
-        out.println(line);
-        if (line.startsWith("[levee]")) {
-          synchronized (this) {
-            agentLines.add(line);
-          }
-          if (echo) {
-            console.println("  app | " + line);
-          }
-        }
-        if (line.startsWith("READY port=")) {
-          port = Integer.parseInt(line.substring(11, line.indexOf(' ', 11)));
-          ready.countDown();
-        }
+  private void line(String line) {
+    if (line.startsWith("[levee]")) {
+      synchronized (this) {
+        agentLines.add(line);
       }
-    } catch (IOException | RuntimeException e) {
-      console.println("  (cannot read the application's output: " + e + ")");
-    } finally {
-      ready.countDown();
-    }
-  }
-
-  private static boolean onPath(String tool) {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return false;
-    }
-    for (String dir : path.split(java.io.File.pathSeparator)) {
-      if (Files.isExecutable(Path.of(dir, tool))) {
-        return true;
+      if (echo) {
+        console.println("  app | " + line);
       }
     }
-    return false;
   }
 
   private static String classPath(Path demoTarget) throws IOException {
@@ -154,10 +116,7 @@ final class AppProcess implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
-    process.destroy();
-    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-    }
+  public void close() {
+    process.close();
   }
 }

@@ -1,5 +1,6 @@
 package io.levee.demo.driver;
 
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ final class AttachHook {
   }
 
   private static boolean run(Path agentJar, PrintStream out, String... args) {
-    List<String> command = new ArrayList<>(List.of(Java.binary(), "-jar", agentJar.toString()));
+    List<String> command = new ArrayList<>(List.of(JvmProcess.javaBinary(), "-jar", agentJar.toString()));
     command.addAll(List.of(args));
     out.println("  $ java " + String.join(" ", command.subList(1, command.size())));
     try {

@@ -1,6 +1,7 @@
 package io.levee.demo.driver;
 
 import io.levee.demo.partner.Partner;
+import io.levee.testkit.JvmProcess;
 import java.io.PrintStream;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
@@ -114,7 +115,7 @@ public final class DemoDriver {
       out.println("!! no agent at " + o.agentJar() + ": the application runs UNPROTECTED");
       return null;
     }
-    return "-javaagent:" + o.agentJar() + "=rules=" + o.rules() + ",http=" + endpoint;
+    return JvmProcess.agentOption(o.agentJar(), "rules=" + o.rules() + ",http=" + endpoint);
   }
 
   /** A port free now, for the agent's endpoint; the agent binds it a moment later. */

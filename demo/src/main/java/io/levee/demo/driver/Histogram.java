@@ -4,7 +4,7 @@ package io.levee.demo.driver;
  * Latencies in logarithmic buckets, about 4% wide, from 0.1 ms to about 2 minutes: enough to read a
  * p99 to two digits without keeping every sample. Not thread-safe; {@link RowStats} guards it.
  */
-final class Histogram {
+public final class Histogram {
   private static final double BASE_MICROS = 100;
   private static final double GROWTH = 1.04;
   private static final int BUCKETS = 360;
@@ -12,26 +12,26 @@ final class Histogram {
   private final long[] counts = new long[BUCKETS];
   private long total;
 
-  void record(long nanos) {
+  public void record(long nanos) {
     double micros = Math.max(nanos / 1_000.0, BASE_MICROS);
     int bucket = (int) (Math.log(micros / BASE_MICROS) / Math.log(GROWTH));
     counts[Math.min(bucket, BUCKETS - 1)]++;
     total++;
   }
 
-  void add(Histogram other) {
+  public void add(Histogram other) {
     for (int i = 0; i < BUCKETS; i++) {
       counts[i] += other.counts[i];
     }
     total += other.total;
   }
 
-  long count() {
+  public long count() {
     return total;
   }
 
   /** The latency at quantile {@code q} (0..1) in milliseconds, the upper edge of its bucket; -1 if empty. */
-  double percentileMillis(double q) {
+  public double percentileMillis(double q) {
     if (total == 0) {
       return -1;
     }

@@ -1,12 +1,11 @@
 package io.levee.it.corpus;
 
-import io.levee.it.support.ForkedApp;
-import java.io.File;
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Optional;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,15 +21,13 @@ final class BootApp implements AutoCloseable {
   private static final Pattern STARTED = Pattern.compile("(?m) : Started \\S+ in ");
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
-  private final Process process;
+  private final JvmProcess process;
   private final Path stdout;
-  private final Path stderr;
   private final int port;
 
-  private BootApp(Process process, Path stdout, Path stderr) {
+  private BootApp(JvmProcess process, Path stdout) {
     this.process = process;
     this.stdout = stdout;
-    this.stderr = stderr;
     this.port = awaitStarted();
   }
 
@@ -39,23 +36,24 @@ final class BootApp implements AutoCloseable {
     String name = subject + "-" + way.name().toLowerCase();
     Path out = Way.dir().resolve(name + ".stdout.log");
     Path err = Way.dir().resolve(name + ".stderr.log");
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // As the other forked applications: a small heap and one GC thread, for a 2-core machine; and
-    // the C1 compiler only, as spring-boot:run long started applications, which halves the start.
-    command.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
-    command.addAll(way.jvmOptions(subject));
-    command.addAll(List.of("-jar", jar.toString(), "--server.port=0"));
-    ProcessBuilder builder =
-        new ProcessBuilder(command)
-            .directory(Way.dir().toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile());
+    JvmProcess.Builder jvm =
+        JvmProcess.java()
+            // As the other forked applications: a small heap and one GC thread, for a 2-core
+            // machine; and the C1 compiler only, as spring-boot:run long started applications,
+            // which halves the start.
+            .options("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
+            .options(way.jvmOptions(subject))
+            .jar(jar)
+            .args("--server.port=0")
+            .directory(Way.dir())
+            .withoutEnv(Processes.NOT_HERMETIC)
+            .noInput()
+            .output(out, err)
+            .ready(STARTED);
     try {
-      return new BootApp(Processes.hermetic(builder).start(), out, err);
+      return new BootApp(jvm.start(), out);
     } catch (IOException e) {
-      throw new IllegalStateException("cannot start " + command, e);
+      throw new IllegalStateException("cannot start " + jvm.commandLine(), e);
     }
   }
 
@@ -64,11 +62,11 @@ final class BootApp implements AutoCloseable {
   }
 
   String stdout() {
-    return Processes.read(stdout);
+    return process.output();
   }
 
   String stderr() {
-    return Processes.read(stderr);
+    return process.errors();
   }
 
   /** Stops it as a service manager would, with SIGTERM, so that Boot shuts down gracefully. */
@@ -78,9 +76,7 @@ final class BootApp implements AutoCloseable {
 
   @Override
   public void close() {
-    if (process.isAlive()) {
-      process.destroyForcibly();
-    }
+    process.kill();
   }
 
   @Override
@@ -93,17 +89,24 @@ final class BootApp implements AutoCloseable {
    * listens, and reads the port from Tomcat's line before it.
    */
   private int awaitStarted() {
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    while (System.nanoTime() < deadline) {
-      String log = stdout();
-      Matcher port = PORT.matcher(log);
-      if (STARTED.matcher(log).find() && port.find()) {
+    Optional<MatchResult> started;
+    try {
+      started = process.awaitReady(START_TIMEOUT);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      close();
+      throw new IllegalStateException(e);
+    }
+    if (started.isPresent()) {
+      Matcher port = PORT.matcher(stdout());
+      if (port.find()) {
         return Integer.parseInt(port.group(1));
       }
-      if (!process.isAlive()) {
-        throw failure("exited with status " + process.exitValue() + " before it started");
-      }
-      ForkedApp.sleep(100);
+      close();
+      throw failure("logged that it started but no port");
+    }
+    if (!process.isAlive()) {
+      throw failure("exited with status " + process.exitValue() + " before it started");
     }
     close();
     throw failure("did not start within " + START_TIMEOUT.toSeconds() + " s");

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.it.support.RulesFile;
 import io.levee.it.support.TestPaths;
+import io.levee.testkit.JvmProcess;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -51,16 +51,12 @@ class ConnectAtStartIT {
                 + policy
                 + "\n");
     Path jar = TestPaths.root().resolve("integration-tests/corpus-apps/spring-boot-3/target/spring-boot-3-app.jar");
-    List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx256m",
-            "-XX:+UseSerialGC",
-            "-XX:TieredStopAtLevel=1",
-            "-javaagent:" + TestPaths.agentJar() + "=rules=" + rules,
-            "-jar",
-            jar.toString(),
-            "--spring.main.web-application-type=none");
-    return Outcome.run(name, command, Way.dir(), Map.of(), TIMEOUT);
+    JvmProcess.Builder jvm =
+        JvmProcess.java()
+            .options("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
+            .agent(TestPaths.agentJar(), "rules=" + rules)
+            .jar(jar)
+            .args("--spring.main.web-application-type=none");
+    return Outcome.run(name, jvm, Way.dir(), Map.of(), TIMEOUT);
   }
 }

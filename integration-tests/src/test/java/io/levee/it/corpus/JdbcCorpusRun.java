@@ -5,6 +5,7 @@ import io.levee.it.apps.corpus.jdbc.Database;
 import io.levee.it.apps.corpus.jdbc.JdbcCorpusApp;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.TestPaths;
+import io.levee.testkit.JvmProcess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -46,18 +47,15 @@ final class JdbcCorpusRun {
 
   /** Runs the application over {@code combinations} with {@code jvmOptions} (the agent's, if any). */
   static Outcome run(String id, List<String> jvmOptions, List<Combination> combinations) {
-    List<String> command = new ArrayList<>();
-    command.add(Jdk.current().java().toString());
-    command.add("-Xmx256m");
-    command.add("-XX:+UseSerialGC");
-    // A short run is start-up bound: without the optimizing compiler it costs a third less CPU.
-    command.add("-XX:TieredStopAtLevel=1");
-    command.addAll(jvmOptions);
-    command.add("-cp");
-    command.add(TestPaths.applicationClassPath());
-    command.add(JdbcCorpusApp.class.getName());
-    combinations.forEach(c -> command.add(c.name()));
-    return Outcome.run(id, command, Way.dir(), serverEnv(), TIMEOUT);
+    JvmProcess.Builder jvm =
+        JvmProcess.java(Jdk.current().home())
+            // A short run is start-up bound: without the optimizing compiler it costs a third
+            // less CPU.
+            .options("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
+            .options(jvmOptions)
+            .main(TestPaths.applicationClassPath(), JdbcCorpusApp.class.getName());
+    combinations.forEach(c -> jvm.args(c.name()));
+    return Outcome.run(id, jvm, Way.dir(), serverEnv(), TIMEOUT);
   }
 
   /** The servers' coordinates, which {@link Outcome#run} does not pass on by itself. */

@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.levee.it.apps.corpus.JdkTools;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.TestPaths;
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,7 +36,8 @@ class JdkToolsCorpusIT {
     String subject = "source-launcher-jdk" + feature;
     Map<Way, Outcome> seen = new EnumMap<>(Way.class);
     for (Way way : Way.values()) {
-      seen.put(way, Outcome.run(subject + "-" + way, command(jdk, way, subject, "Hello.java", "a", "b"), dir, Map.of(), TIMEOUT));
+      JvmProcess.Builder jvm = jvm(jdk, way, subject).sourceFile("Hello.java").args("a", "b");
+      seen.put(way, Outcome.run(subject + "-" + way, jvm, dir, Map.of(), TIMEOUT));
     }
 
     assertThat(seen.get(Way.PLAIN)).isEqualTo(new Outcome(0, "hello a,b\n", ""));
@@ -52,9 +52,9 @@ class JdkToolsCorpusIT {
     Map<Way, Outcome> seen = new EnumMap<>(Way.class);
     for (Way way : Way.values()) {
       Path work = Files.createDirectories(Way.dir().resolve(subject + "-" + way));
-      List<String> command =
-          command(jdk, way, subject, "-cp", TestPaths.applicationClassPath(), JdkTools.class.getName(), work.toString());
-      seen.put(way, Outcome.run(subject + "-" + way, command, work, Map.of(), TIMEOUT));
+      JvmProcess.Builder jvm =
+          jvm(jdk, way, subject).main(TestPaths.applicationClassPath(), JdkTools.class.getName()).args(work.toString());
+      seen.put(way, Outcome.run(subject + "-" + way, jvm, work, Map.of(), TIMEOUT));
     }
 
     Outcome plain = seen.get(Way.PLAIN);
@@ -64,12 +64,7 @@ class JdkToolsCorpusIT {
     Transparency.assertSame(subject, seen);
   }
 
-  private static List<String> command(Jdk jdk, Way way, String subject, String... args) {
-    List<String> command = new ArrayList<>();
-    command.add(jdk.java().toString());
-    command.add("-Xmx256m");
-    command.addAll(way.jvmOptions(subject));
-    command.addAll(List.of(args));
-    return command;
+  private static JvmProcess.Builder jvm(Jdk jdk, Way way, String subject) {
+    return JvmProcess.java(jdk.home()).options("-Xmx256m").options(way.jvmOptions(subject));
   }
 }

@@ -1,11 +1,11 @@
 package io.levee.it.corpus;
 
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How a program that runs to its end ended: exit status, stdout and stderr (the JVM's note about the
@@ -19,21 +19,24 @@ public record Outcome(int exit, String stdout, String stderr) {
    * corpus directory, so a failure can be read afterwards.
    */
   public static Outcome run(String id, List<String> command, Path dir, Map<String, String> env, Duration timeout) {
+    return run(id, JvmProcess.command(command), dir, env, timeout);
+  }
+
+  /** {@link #run(String, List, Path, Map, Duration)} of a JVM's command line. */
+  public static Outcome run(String id, JvmProcess.Builder jvm, Path dir, Map<String, String> env, Duration timeout) {
     Path out = Way.dir().resolve(id + ".stdout.log");
     Path err = Way.dir().resolve(id + ".stderr.log");
-    ProcessBuilder builder = Processes.hermetic(new ProcessBuilder(command).directory(dir.toFile()));
-    builder.environment().putAll(env);
-    builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+    jvm.directory(dir).withoutEnv(Processes.NOT_HERMETIC).env(env).noInput().output(out, err);
     try {
-      Process process = builder.start();
-      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        throw new IllegalStateException(id + " did not end within " + timeout + ": " + command + "\n" + Processes.read(err));
+      JvmProcess process = jvm.start();
+      if (!process.waitFor(timeout)) {
+        process.kill();
+        process.waitFor(Duration.ofSeconds(10));
+        throw new IllegalStateException(id + " did not end within " + timeout + ": " + jvm.commandLine() + "\n" + process.errors());
       }
-      return new Outcome(process.exitValue(), Processes.read(out), Transparency.withoutJvmNote(Processes.read(err)));
+      return new Outcome(process.exitValue(), process.output(), Transparency.withoutJvmNote(process.errors()));
     } catch (IOException e) {
-      throw new IllegalStateException("cannot run " + command, e);
+      throw new IllegalStateException("cannot run " + jvm.commandLine(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);

@@ -1,5 +1,6 @@
 package io.levee.it.corpus;
 
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -7,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /** What every process the corpus starts shares: its environment, how it is stopped, its output. */
 public final class Processes {
@@ -18,31 +19,25 @@ public final class Processes {
   private Processes() {}
 
   /**
-   * {@code builder} without the agent's variables or the JVM's option variables a developer may
-   * have set: only the {@link Way} puts the agent in.
+   * The variables a process of the corpus leaves out of this JVM's environment ({@link
+   * JvmProcess.Builder#withoutEnv}): the agent's and the JVM's option variables a developer may
+   * have set, so that only the {@link Way} puts the agent in.
    */
-  public static ProcessBuilder hermetic(ProcessBuilder builder) {
-    builder.environment().keySet().removeIf(k -> k.startsWith("LEVEE_") || JVM_OPTIONS.contains(k));
-    return builder;
-  }
+  public static final Predicate<String> NOT_HERMETIC =
+      name -> name.startsWith("LEVEE_") || JVM_OPTIONS.contains(name);
 
   /**
    * Stops {@code process} as an operator or a service manager does, with SIGTERM, so that its
    * shutdown hooks run; returns its exit status. Fails if it has not ended after {@code grace}.
    */
-  public static int stop(Process process, Duration grace, Object name) {
-    process.destroy();
-    try {
-      if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        throw new IllegalStateException(name + " did not stop within " + grace.toSeconds() + " s of SIGTERM");
+  public static int stop(JvmProcess process, Duration grace, Object name) {
+    if (!process.stop(grace)) {
+      if (Thread.currentThread().isInterrupted()) {
+        throw new IllegalStateException(name + " was interrupted while it stopped");
       }
-      return process.exitValue();
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
+      throw new IllegalStateException(name + " did not stop within " + grace.toSeconds() + " s of SIGTERM");
     }
+    return process.exitValue();
   }
 
   /** The text of {@code file}, empty while it does not exist. */

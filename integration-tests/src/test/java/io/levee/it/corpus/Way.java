@@ -1,6 +1,7 @@
 package io.levee.it.corpus;
 
 import io.levee.it.support.TestPaths;
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -71,20 +72,16 @@ public enum Way {
 
   private String agentOption(String subject) {
     Path log = agentLog(subject);
-    StringBuilder option =
-        new StringBuilder("-javaagent:")
-            .append(TestPaths.agentJar())
-            .append("=log=debug,log-file=")
-            .append(log);
+    String options = "log=debug,log-file=" + log;
     if (this == MONITOR || this == FAULTS) {
-      option.append(",rules=").append(monitorRules());
+      options += ",rules=" + monitorRules();
     }
     try {
       Files.deleteIfExists(log);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
-    return option.toString();
+    return JvmProcess.agentOption(TestPaths.agentJar(), options);
   }
 
   /** Where the agent logs when {@code subject} runs this way. */

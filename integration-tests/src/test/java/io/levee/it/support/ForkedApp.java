@@ -1,8 +1,7 @@
 package io.levee.it.support;
 
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -10,11 +9,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -22,31 +19,25 @@ import java.util.stream.Collectors;
  * A test application in its own JVM, optionally with the packaged agent: the real start-up path
  * ({@code -javaagent:}), never an in-process shortcut. Output goes to files under {@code target/},
  * the application prints {@code READY <port>} once it listens, and {@link #close()} (or, if a test
- * JVM dies, the application's stdin reaching EOF) ends it.
- *
- * <p>Concurrency: {@link #LIVE} is touched by the test thread and the shutdown hook only.
+ * JVM dies, the application's stdin reaching EOF) ends it. Started by {@link JvmProcess}, which
+ * also kills it if the test JVM exits first.
  */
 public final class ForkedApp implements AutoCloseable {
   private static final Pattern READY = Pattern.compile("(?m)^READY (\\d+)$");
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
   private static final AtomicInteger SEQUENCE = new AtomicInteger();
-  private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
   /** Agent options a developer may have in the environment; they must not leak into a test. */
   private static final List<String> AGENT_ENV =
       List.of("LEVEE_RULES", "LEVEE_ENABLED", "LEVEE_HTTP", "LEVEE_LOG", "LEVEE_LOG_FILE");
 
-  static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly)));
-  }
-
   private final String name;
-  private final Process process;
+  private final JvmProcess process;
   private final Path stdout;
   private final Path stderr;
   private final int port;
 
-  private ForkedApp(String name, Process process, Path stdout, Path stderr) {
+  private ForkedApp(String name, JvmProcess process, Path stdout, Path stderr) {
     this.name = name;
     this.process = process;
     this.stdout = stdout;
@@ -72,11 +63,11 @@ public final class ForkedApp implements AutoCloseable {
   }
 
   public String stdout() {
-    return read(stdout);
+    return process.output();
   }
 
   public String stderr() {
-    return read(stderr);
+    return process.errors();
   }
 
   /** The agent's own log lines (prefix {@code [levee]}) written to stderr so far. */
@@ -90,17 +81,7 @@ public final class ForkedApp implements AutoCloseable {
 
   @Override
   public void close() {
-    process.destroy();
-    try {
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    } finally {
-      LIVE.remove(process);
-    }
+    process.close();
   }
 
   @Override
@@ -109,16 +90,19 @@ public final class ForkedApp implements AutoCloseable {
   }
 
   private int awaitReady() {
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    while (System.nanoTime() < deadline) {
-      Matcher m = READY.matcher(stdout());
-      if (m.find()) {
-        return Integer.parseInt(m.group(1));
-      }
-      if (!process.isAlive()) {
-        throw failure("exited with status " + process.exitValue() + " before it was ready");
-      }
-      sleep(50);
+    Optional<MatchResult> ready;
+    try {
+      ready = process.awaitReady(START_TIMEOUT);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      close();
+      throw new IllegalStateException(e);
+    }
+    if (ready.isPresent()) {
+      return Integer.parseInt(ready.get().group(1));
+    }
+    if (!process.isAlive()) {
+      throw failure("exited with status " + process.exitValue() + " before it was ready");
     }
     close();
     throw failure("was not ready within " + START_TIMEOUT.toSeconds() + " s");
@@ -133,14 +117,6 @@ public final class ForkedApp implements AutoCloseable {
 
   private static String tail(String log) {
     return log.length() <= 4000 ? log : "..." + log.substring(log.length() - 4000);
-  }
-
-  private static String read(Path file) {
-    try {
-      return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   /** Sleeps, turning an interrupt into an unchecked failure of the test. */
@@ -211,33 +187,22 @@ public final class ForkedApp implements AutoCloseable {
       Path dir = Paths.get(System.getProperty("levee.work.dir", "target/it-work"));
       Path out = dir.resolve(id + ".stdout.log");
       Path err = dir.resolve(id + ".stderr.log");
-      List<String> command = new ArrayList<>();
-      command.add(jdk.java().toString());
-      command.add("-Xmx256m");
-      command.add("-XX:+UseSerialGC");
+      JvmProcess.Builder jvm = JvmProcess.java(jdk.home()).options("-Xmx256m", "-XX:+UseSerialGC");
       if (agentOptions != null) {
-        command.add(
-            "-javaagent:"
-                + TestPaths.agentJar()
-                + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
+        jvm.agent(TestPaths.agentJar(), agentOptions);
       }
-      command.addAll(jvmArgs);
-      command.add("-cp");
-      command.add(TestPaths.applicationClassPath());
-      command.add(mainClass.getName());
-      command.addAll(args);
-      ProcessBuilder builder = new ProcessBuilder(command);
-      Map<String, String> env = builder.environment();
-      AGENT_ENV.forEach(env::remove);
-      env.putAll(this.env);
-      builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+      jvm.options(jvmArgs)
+          .main(TestPaths.applicationClassPath(), mainClass.getName())
+          .args(args)
+          .withoutEnv(AGENT_ENV::contains)
+          .env(env)
+          .output(out, err)
+          .ready(READY)
+          .killOnExit();
       try {
-        Files.createDirectories(dir);
-        Process process = builder.start();
-        LIVE.add(process);
-        return new ForkedApp(id + " on " + jdk, process, out, err);
+        return new ForkedApp(id + " on " + jdk, jvm.start(), out, err);
       } catch (IOException e) {
-        throw new IllegalStateException("cannot start " + command, e);
+        throw new IllegalStateException("cannot start " + jvm.commandLine(), e);
       }
     }
   }

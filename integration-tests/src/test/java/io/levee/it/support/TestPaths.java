@@ -68,7 +68,8 @@ public final class TestPaths {
     return fileName.startsWith("levee-")
         || path.startsWith(root.resolve("bootstrap"))
         || path.startsWith(root.resolve("rules"))
-        || path.startsWith(root.resolve("agent"));
+        || path.startsWith(root.resolve("agent"))
+        || path.startsWith(root.resolve("testkit"));
   }
 
   private static String readClassPathFile(Path file) {

@@ -1,15 +1,14 @@
 package io.levee.load.bench;
 
+import io.levee.testkit.JvmProcess;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,52 +20,38 @@ final class AppProcess implements AutoCloseable {
   static final List<String> JVM_FLAGS =
       List.of("-Xms512m", "-Xmx512m", "-XX:+UseSerialGC", "-Dhttp.maxConnections=200");
 
-  private final Process process;
+  private final JvmProcess process;
   final int port;
 
-  private AppProcess(Process process, int port) {
+  private AppProcess(JvmProcess process, int port) {
     this.process = process;
     this.port = port;
   }
 
-  /** The command line, for the report as well as for starting. */
-  static List<String> command(
+  /**
+   * The command line, for the report as well as for starting; {@code agent} is the {@code
+   * -javaagent} option ({@link #agentArg}) or null.
+   */
+  static JvmProcess.Builder command(
       String cpus, String contender, int port, int stubPort, String agent, Path log) {
-    List<String> cmd = new ArrayList<>();
-    if (cpus != null && !cpus.isEmpty()) {
-      cmd.add("taskset");
-      cmd.add("-c");
-      cmd.add(cpus);
-    }
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(JVM_FLAGS);
+    JvmProcess.Builder jvm = JvmProcess.java().cpus(cpus).options(JVM_FLAGS);
     // Extra flags for an investigation (GC or safepoint logs, say), never in a reported run.
     String extra = System.getenv("LEVEE_BENCH_APP_FLAGS");
     if (extra != null && !extra.isBlank()) {
-      cmd.addAll(List.of(extra.trim().split("\\s+")));
+      jvm.options(List.of(extra.trim().split("\\s+")));
     }
-    cmd.add("-Dcsp.sentinel.log.dir=" + log.getParent().resolve("sentinel-logs"));
+    jvm.systemProperty("csp.sentinel.log.dir", log.getParent().resolve("sentinel-logs").toString());
     if (agent != null) {
-      cmd.add("-javaagent:" + agent);
+      jvm.options(agent);
     }
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add("io.levee.load.app.BenchApp");
-    cmd.add(Integer.toString(port));
-    cmd.add(Integer.toString(stubPort));
-    cmd.add(contender);
-    return cmd;
+    return jvm.main(System.getProperty("java.class.path"), "io.levee.load.app.BenchApp")
+        .args(Integer.toString(port), Integer.toString(stubPort), contender);
   }
 
-  static AppProcess start(List<String> cmd, int port, Path log)
+  /** Starts it, its output appended to {@code log}, and waits until it answers. */
+  static AppProcess start(JvmProcess.Builder jvm, int port, Path log)
       throws IOException, InterruptedException {
-    Files.createDirectories(log.getParent());
-    Process p =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
-    AppProcess app = new AppProcess(p, port);
+    AppProcess app = new AppProcess(jvm.appendOutput(log).start(), port);
     app.awaitReady();
     return app;
   }
@@ -107,21 +92,15 @@ final class AppProcess implements AutoCloseable {
 
   @Override
   public void close() {
-    process.destroy();
-    try {
-      if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    process.close();
   }
 
+  /** The {@code -javaagent} option: the agent's log in {@code log}, and the rules if any. */
   static String agentArg(String jar, File rules, int httpPort, Path log) {
-    String arg = jar + "=log-file=" + log;
+    String options = "log-file=" + log;
     if (rules != null) {
-      arg += ",rules=" + rules + ",http=127.0.0.1:" + httpPort;
+      options += ",rules=" + rules + ",http=127.0.0.1:" + httpPort;
     }
-    return arg;
+    return JvmProcess.agentOption(Path.of(jar), options);
   }
 }

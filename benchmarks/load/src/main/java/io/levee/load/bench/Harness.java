@@ -5,6 +5,7 @@ import io.levee.load.gen.OpenLoop;
 import io.levee.load.gen.Phase;
 import io.levee.load.gen.Series;
 import io.levee.load.gen.Stub;
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -64,9 +65,9 @@ final class Harness implements AutoCloseable {
       Path agentLog = options.out.resolve("logs").resolve(label + "-agent.log");
       agent = AppProcess.agentArg(options.agent, file == null ? null : file.toFile(), agentPort, agentLog);
     }
-    List<String> cmd = AppProcess.command(options.appCpus, contender.startsWith("levee") ? "none" : contender, appPort, stub.port(), agent, log);
-    Files.writeString(log, String.join(" ", cmd) + "\n");
-    return AppProcess.start(cmd, appPort, log);
+    JvmProcess.Builder jvm = AppProcess.command(options.appCpus, contender.startsWith("levee") ? "none" : contender, appPort, stub.port(), agent, log);
+    Files.writeString(log, String.join(" ", jvm.commandLine()) + "\n");
+    return AppProcess.start(jvm, appPort, log);
   }
 
   OpenLoop loop(AppProcess app, String contender, boolean retry) {

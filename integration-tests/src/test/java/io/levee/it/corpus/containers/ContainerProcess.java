@@ -2,6 +2,7 @@ package io.levee.it.corpus.containers;
 
 import io.levee.it.corpus.Processes;
 import io.levee.it.support.ForkedApp;
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,8 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A servlet container started from its distribution in a JVM of its own, the way an operator starts
@@ -23,19 +22,13 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ContainerProcess implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
-  private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
-
-  static {
-    // A failed or interrupted test run must not leave a container holding a port.
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly)));
-  }
 
   private final String name;
-  private final Process process;
+  private final JvmProcess process;
   private final Path output;
   private final int port;
 
-  private ContainerProcess(String name, Process process, Path output, int port) {
+  private ContainerProcess(String name, JvmProcess process, Path output, int port) {
     this.name = name;
     this.process = process;
     this.output = output;
@@ -45,7 +38,7 @@ final class ContainerProcess implements AutoCloseable {
   /**
    * Runs {@code command} in {@code dir} with {@code env} added to this JVM's environment, stdout
    * and stderr together in {@code output}, and waits until {@code readyPath} on {@code port}
-   * answers.
+   * answers. A failed or interrupted test run kills it, so that it holds no port.
    */
   static ContainerProcess start(
       String name,
@@ -55,19 +48,19 @@ final class ContainerProcess implements AutoCloseable {
       Path output,
       int port,
       String readyPath) {
-    ProcessBuilder builder =
-        new ProcessBuilder(command)
-            .directory(dir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(output.toFile());
-    Processes.hermetic(builder).environment().putAll(env);
-    Process process;
+    JvmProcess process;
     try {
-      process = builder.start();
+      process =
+          JvmProcess.command(command)
+              .directory(dir)
+              .withoutEnv(Processes.NOT_HERMETIC)
+              .env(env)
+              .output(output)
+              .killOnExit()
+              .start();
     } catch (IOException e) {
       throw new IllegalStateException("cannot start " + command, e);
     }
-    LIVE.add(process);
     ContainerProcess container = new ContainerProcess(name, process, output, port);
     container.awaitReady(readyPath);
     return container;
@@ -79,24 +72,17 @@ final class ContainerProcess implements AutoCloseable {
 
   /** Everything the container printed so far. */
   String output() {
-    return Processes.read(output);
+    return process.output();
   }
 
   /** Stops the container with SIGTERM and returns its exit status. */
   int stop() {
-    try {
-      return Processes.stop(process, STOP_TIMEOUT, name);
-    } finally {
-      LIVE.remove(process);
-    }
+    return Processes.stop(process, STOP_TIMEOUT, name);
   }
 
   @Override
   public void close() {
-    if (process.isAlive()) {
-      process.destroyForcibly();
-    }
-    LIVE.remove(process);
+    process.kill();
   }
 
   private void awaitReady(String path) {

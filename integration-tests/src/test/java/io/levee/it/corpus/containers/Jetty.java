@@ -2,14 +2,14 @@ package io.levee.it.corpus.containers;
 
 import io.levee.it.corpus.Way;
 import io.levee.it.support.Jdk;
+import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Jetty 12 from its {@code jetty-home} distribution, run by its own {@code start.jar} with a
@@ -46,17 +46,15 @@ final class Jetty implements Distribution {
       throw new UncheckedIOException(e);
     }
     int port = Scratch.freePort();
-    List<String> command = new ArrayList<>(List.of(jdk.java().toString()));
-    command.addAll(way.jvmOptions(subject));
-    command.addAll(Distribution.JVM_OPTIONS);
-    command.addAll(
-        List.of(
+    List<String> command =
+        JvmProcess.java(jdk.home())
+            .options(way.jvmOptions(subject))
+            .options(Distribution.JVM_OPTIONS)
             // JSPs compile into the scratch base, so that every run compiles them afresh.
-            "-Djava.io.tmpdir=" + base.resolve("tmp"),
-            "-jar",
-            home.resolve("start.jar").toString(),
-            "jetty.http.host=127.0.0.1",
-            "jetty.http.port=" + port));
+            .systemProperty("java.io.tmpdir", base.resolve("tmp").toString())
+            .jar(home.resolve("start.jar"))
+            .args("jetty.http.host=127.0.0.1", "jetty.http.port=" + port)
+            .commandLine();
     ContainerProcess process =
         ContainerProcess.start(
             name() + " " + way + " on " + jdk,
@@ -91,25 +89,21 @@ final class Jetty implements Distribution {
 
   /** Runs {@code start.jar} with {@code args} in {@code base} to completion, without the agent. */
   private void configure(Path base, Jdk jdk, String... args) {
-    List<String> command =
-        new ArrayList<>(
-            List.of(jdk.java().toString(), "-jar", home.resolve("start.jar").toString()));
-    command.addAll(List.of(args));
-    Path log = base.resolve("logs/configure.out");
+    JvmProcess.Builder jvm =
+        JvmProcess.java(jdk.home())
+            .jar(home.resolve("start.jar"))
+            .args(args)
+            .directory(base)
+            .output(base.resolve("logs/configure.out"));
     try {
-      Process process =
-          new ProcessBuilder(command)
-              .directory(base.toFile())
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
-      if (!process.waitFor(60, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
+      JvmProcess process = jvm.start();
+      if (!process.waitFor(Duration.ofSeconds(60))) {
+        process.kill();
         throw new IllegalStateException("configuring " + base + " took over 60 s");
       }
       if (process.exitValue() != 0) {
         throw new IllegalStateException(
-            command + " failed with " + process.exitValue() + ":\n" + Files.readString(log));
+            jvm.commandLine() + " failed with " + process.exitValue() + ":\n" + process.output());
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -1,4 +1,4 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
+/** The soak's readings of what the agent's command line and jcmd print. */
 class SoakParsingTest {
   @Test
   void sumsThePassedColumnOfTheResourcesButNotTheSystemRow() {

@@ -1,4 +1,4 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,5 +1,6 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
+import io.levee.demo.driver.AppProcess;
 import io.levee.demo.partner.Partner;
 import java.io.PrintStream;
 import java.net.http.HttpClient;
@@ -40,13 +41,12 @@ public final class SoakDriver {
     partnerWithoutDelayedAcks();
     PrintStream out = System.out;
     ExecutorService httpThreads =
-        Executors.newFixedThreadPool(4, r -> LoadGenerator.daemon(r, "http-client"));
-    Path log = o.demoTarget().resolve("soak-app.log");
+        Executors.newFixedThreadPool(4, r -> Daemon.of(r, "http-client"));
+    Path log = SoakApp.OUT.resolve("soak-app.log");
     int status;
     try (Partner partner = Partner.start(0);
         AppProcess app =
-            AppProcess.start(o.demoTarget(), o.startAgentArg(), partner.url(), log, out,
-                AppProcess.SOAK_HEAP)) {
+            SoakApp.start(o.demoTarget(), o.startAgentArg(), partner.url(), log, out)) {
       String base = "http://127.0.0.1:" + app.awaitReady(60);
       out.println("Application (" + (o.dormant() ? "agent dormant: enabled=false" : "no agent")
           + ") at " + base + ", pid " + app.pid() + ", on JDK " + Runtime.version().feature()

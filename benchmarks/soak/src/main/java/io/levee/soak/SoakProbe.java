@@ -1,5 +1,6 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
+import io.levee.demo.driver.AppProcess;
 import io.levee.demo.partner.Partner;
 import java.io.PrintStream;
 import java.net.http.HttpClient;
@@ -37,7 +38,7 @@ public final class SoakProbe {
     double capacity = 0;
     boolean cost = false;
     boolean backlog = false;
-    Path rules = Path.of("demo/soak/rules-a.yaml");
+    Path rules = Path.of("benchmarks/soak/rules-a.yaml");
     Path agent = Path.of("agent/target/levee-agent.jar");
     Path demoTarget = Path.of("demo/target");
     for (int i = 0; i < args.length; i += 2) {
@@ -59,12 +60,12 @@ public final class SoakProbe {
     SoakDriver.partnerWithoutDelayedAcks();
     PrintStream out = System.out;
     ExecutorService httpThreads =
-        Executors.newFixedThreadPool(4, r -> LoadGenerator.daemon(r, "http-client"));
+        Executors.newFixedThreadPool(4, r -> Daemon.of(r, "http-client"));
     ScheduledExecutorService sampler =
-        Executors.newSingleThreadScheduledExecutor(r -> LoadGenerator.daemon(r, "probe-sampler"));
+        Executors.newSingleThreadScheduledExecutor(r -> Daemon.of(r, "probe-sampler"));
     try (Partner partner = Partner.start(0);
-        AppProcess app = AppProcess.start(demoTarget, null, partner.url(),
-            demoTarget.resolve("soak-probe-app.log"), out, AppProcess.SOAK_HEAP)) {
+        AppProcess app = SoakApp.start(demoTarget, null, partner.url(),
+            SoakApp.OUT.resolve("soak-probe-app.log"), out)) {
       String base = "http://127.0.0.1:" + app.awaitReady(60);
       out.println("Application (no agent) at " + base + ", pid " + app.pid() + ", on "
           + app.cores() + " core(s)");

@@ -1,10 +1,11 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** The soak's report: its table, its summary and the exit status it gives. */
 class SoakReportTest {
   private static final SoakTarget.Command OK = new SoakTarget.Command(true, 1_000, "");
 

@@ -1,4 +1,4 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
 import java.net.URI;
 import java.util.concurrent.Executors;
@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Open-loop constant load for the soak: {@link SoakMix} at a fixed rate, sent whether or not earlier
- * requests were answered, latency measured from when a request was due (as {@link LoadGenerator}).
+ * requests were answered, latency measured from when a request was due (as the demo's load generator).
  *
  * <p>A failure is the agent's unless the agent was out of the application for the whole request:
  * {@link #agentIn} and {@link #agentOut} bracket every command that touches it, and bump an epoch so
@@ -35,7 +35,7 @@ final class SoakLoad implements AutoCloseable {
   private final SoakHttp http;
   private final double rate;
   private final ScheduledExecutorService scheduler =
-      Executors.newSingleThreadScheduledExecutor(r -> LoadGenerator.daemon(r, "soak-load"));
+      Executors.newSingleThreadScheduledExecutor(r -> Daemon.of(r, "soak-load"));
   private final AtomicReference<SoakStats> minute = new AtomicReference<>(new SoakStats());
   private final AtomicLong epoch = new AtomicLong();
   private volatile boolean agent;

@@ -1,4 +1,4 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

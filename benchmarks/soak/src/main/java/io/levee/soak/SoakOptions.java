@@ -1,4 +1,4 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
 import java.nio.file.Path;
 
@@ -14,11 +14,11 @@ record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Pat
 
         --minutes N        minutes with an attach, a reload and a detach each (default 30)
         --load PERCENT     the constant load, in percent of the measured capacity (default 70)
-        --report FILE      where the markdown report goes (default demo/target/soak-report.md)
+        --report FILE      where the markdown report goes (default benchmarks/soak/target/soak-report.md)
         --agent JAR        the agent (default agent/target/levee-agent.jar)
         --demo-target DIR  where the demo module was built (default demo/target)
-        --rules-a FILE     the rules attached each minute (default demo/soak/rules-a.yaml)
-        --rules-b FILE     the rules reloaded each minute (default demo/soak/rules-b.yaml)
+        --rules-a FILE     the rules attached each minute (default benchmarks/soak/rules-a.yaml)
+        --rules-b FILE     the rules reloaded each minute (default benchmarks/soak/rules-b.yaml)
         --start dormant    start the application with the agent disabled
                            (-javaagent:JAR=enabled=false), which protects nothing but spares the
                            first attach the JVM's deoptimization of all compiled code on JDK 17-22
@@ -29,8 +29,8 @@ record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Pat
   static SoakOptions parse(String[] args) {
     Path agentJar = Path.of("agent/target/levee-agent.jar");
     Path target = Path.of("demo/target");
-    Path rulesA = Path.of("demo/soak/rules-a.yaml");
-    Path rulesB = Path.of("demo/soak/rules-b.yaml");
+    Path rulesA = Path.of("benchmarks/soak/rules-a.yaml");
+    Path rulesB = Path.of("benchmarks/soak/rules-b.yaml");
     Path report = null;
     int minutes = 30;
     double load = 70;
@@ -51,7 +51,7 @@ record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Pat
     if (minutes < 1 || load <= 0) {
       throw new IllegalArgumentException("--minutes must be 1 or more and --load above 0\n" + USAGE);
     }
-    Path where = report != null ? report : target.resolve("soak-report.md");
+    Path where = report != null ? report : SoakApp.OUT.resolve("soak-report.md");
     return new SoakOptions(agentJar.toAbsolutePath(), target, rulesA.toAbsolutePath(),
         rulesB.toAbsolutePath(), where, minutes, load, dormant);
   }

@@ -1,4 +1,4 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -54,7 +54,7 @@ final class SoakHttp implements AutoCloseable {
     this.address = new InetSocketAddress(host, port);
     this.hostHeader = host + ":" + port;
     for (int i = 0; i < connections; i++) {
-      Thread t = LoadGenerator.daemon(this::work, "soak-http-" + i);
+      Thread t = Daemon.of(this::work, "soak-http-" + i);
       threads.add(t);
       t.start();
     }

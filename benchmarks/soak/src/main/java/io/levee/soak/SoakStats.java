@@ -1,5 +1,6 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
+import io.levee.demo.driver.Histogram;
 import java.util.ArrayList;
 import java.util.List;
 

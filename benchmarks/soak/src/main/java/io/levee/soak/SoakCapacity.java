@@ -1,4 +1,4 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
 import java.io.PrintStream;
 import java.net.http.HttpClient;
@@ -231,7 +231,7 @@ final class SoakCapacity {
     long own = driver.cpuTicks();
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < clients; i++) {
-      Thread t = LoadGenerator.daemon(() -> loop(end, ok), "soak-capacity-" + i);
+      Thread t = Daemon.of(() -> loop(end, ok), "soak-capacity-" + i);
       threads.add(t);
       t.start();
     }

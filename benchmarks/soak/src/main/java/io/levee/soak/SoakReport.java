@@ -1,4 +1,4 @@
-package io.levee.demo.driver;
+package io.levee.soak;
 
 import java.util.ArrayList;
 import java.util.List;
