@@ -25,8 +25,9 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Each piece of {@link LeveeHotPath} alone, built from the same rules, so a slow or allocating hot
  * path can be traced to its part. The policies are given {@code now} as the engine gives it, from a
- * counter here, so their rows leave the clock read out (it has a row of its own). Its table follows the main one in {@code docs/BENCHMARKS.md};
- * alone: {@code java -jar benchmarks/target/benchmarks.jar HotPathParts -prof gc}.
+ * counter here, so their rows leave the clock read out (it has a row of its own). Its table follows
+ * the main one in {@code docs/BENCHMARKS.md}; alone: {@code java -jar
+ * benchmarks/target/benchmarks.jar HotPathParts -prof gc}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -14,13 +14,19 @@ final class HotPathRules {
           + "  - name: rate-limit\n"
           + "    match:\n"
           + "      http: { urls: [\"http://bench.example/rate/**\"] }\n"
-          + "    rate-limit: { rate: " + RATE_PER_SECOND + "/s }\n"
+          + "    rate-limit: { rate: "
+          + RATE_PER_SECOND
+          + "/s }\n"
           + "  - name: combined\n"
           + "    match:\n"
           + "      http: { urls: [\"http://bench.example/combined/**\"] }\n"
           + "    circuit-breaker: { failure-rate: 50%, window: 10s, minimum-calls: 20, open-for: 5s }\n"
-          + "    rate-limit: { rate: " + RATE_PER_SECOND + "/s }\n"
-          + "    concurrency: { max: " + MAX_CONCURRENT + " }\n";
+          + "    rate-limit: { rate: "
+          + RATE_PER_SECOND
+          + "/s }\n"
+          + "    concurrency: { max: "
+          + MAX_CONCURRENT
+          + " }\n";
 
   static final String NO_MATCH_URL = "http://other.example/orders/42";
   static final String RATE_LIMIT_URL = "http://bench.example/rate/orders/42";

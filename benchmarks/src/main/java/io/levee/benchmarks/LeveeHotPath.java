@@ -19,11 +19,11 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The engine's hot path as the advice drives it: decide ({@code http}), ask for the call's start
  * ({@code start}, what {@code Levee.start} forwards to), run the call, record its outcome ({@code
- * complete}). One engine is shared by all threads, like the agent's. It reads the system clock and a
- * fixed CPU load ({@code CpuSource.UNKNOWN}), so no sampler thread runs, and keeps no durations, as
- * the agent without its {@code http} option (metrics off; {@link MetricsHotPath} has them on). Each
- * call checks that it took the intended path, so a rule that stops admitting fails the run instead
- * of measuring rejections.
+ * complete}). One engine is shared by all threads, like the agent's. It reads the system clock and
+ * a fixed CPU load ({@code CpuSource.UNKNOWN}), so no sampler thread runs, and keeps no durations,
+ * as the agent without its {@code http} option (metrics off; {@link MetricsHotPath} has them on).
+ * Each call checks that it took the intended path, so a rule that stops admitting fails the run
+ * instead of measuring rejections.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -51,7 +51,9 @@ public class LeveeHotPath {
     admitted(engine, engine.http("GET", HotPathRules.COMBINED_URL));
   }
 
-  /** An engine on the system clock with the benchmark rules in force, as the agent without metrics. */
+  /**
+   * An engine on the system clock with the benchmark rules in force, as the agent without metrics.
+   */
   static Engine newEngine() {
     return newEngine(false);
   }
@@ -80,7 +82,9 @@ public class LeveeHotPath {
     engine.complete(token, 0L, 200, null);
   }
 
-  /** What the advice does for an admitted call: ask for its start after the decision, then report. */
+  /**
+   * What the advice does for an admitted call: ask for its start after the decision, then report.
+   */
   static void admitted(Engine engine, Object token) {
     if (!(token instanceof Permit)) {
       throw new IllegalStateException("expected the call to be admitted, got " + token);

@@ -1,8 +1,8 @@
 package io.levee.benchmarks;
 
 import io.levee.agent.endpoint.LocalEndpoint;
-import io.levee.agent.log.EventLog;
 import io.levee.agent.lifecycle.Observability;
+import io.levee.agent.log.EventLog;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.policy.adaptive.CpuSource;
 import java.io.IOException;
@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code http} option ({@link Observability#startNow}: the Micrometer meters, the log thread, the
  * local endpoint on a free loopback port), and a daemon thread scrapes {@code /metrics} over HTTP
  * once a second, as Prometheus would, for the whole trial, and the engine keeps durations, as the
- * agent's does then. {@code off} runs the same code on an engine nobody observes, without durations. Only the agent's own API is used: its Micrometer is relocated inside it.
+ * agent's does then. {@code off} runs the same code on an engine nobody observes, without
+ * durations. Only the agent's own API is used: its Micrometer is relocated inside it.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -19,9 +19,9 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Resilience4j doing what {@link LeveeHotPath} does, the way its documentation decorates a call:
- * circuit breaker outside, then rate limiter, then bulkhead. The decorated runnables are built once,
- * so only the per-call cost is measured. Resilience4j has no matching, so it has no "no match" case:
- * an undecorated call is {@link NoProtection}.
+ * circuit breaker outside, then rate limiter, then bulkhead. The decorated runnables are built
+ * once, so only the per-call cost is measured. Resilience4j has no matching, so it has no "no
+ * match" case: an undecorated call is {@link NoProtection}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

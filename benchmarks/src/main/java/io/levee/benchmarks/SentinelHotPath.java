@@ -20,11 +20,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Sentinel doing what {@link LeveeHotPath} does: {@code SphU.entry} and {@code exit} around the work.
- * The combined resource has a QPS flow rule, a thread-count flow rule (Sentinel's concurrency limit)
- * and an exception-ratio degrade rule (its circuit breaker). Sentinel tracks every resource it is
- * asked about, so "no match" is an entry on a resource without rules, as its web filter does for
- * every URL.
+ * Sentinel doing what {@link LeveeHotPath} does: {@code SphU.entry} and {@code exit} around the
+ * work. The combined resource has a QPS flow rule, a thread-count flow rule (Sentinel's concurrency
+ * limit) and an exception-ratio degrade rule (its circuit breaker). Sentinel tracks every resource
+ * it is asked about, so "no match" is an entry on a resource without rules, as its web filter does
+ * for every URL.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -36,8 +36,7 @@ public class SentinelHotPath {
 
   @Setup
   public void setUp() {
-    FlowRuleManager.loadRules(
-        Arrays.asList(qps(RATE_LIMIT), qps(COMBINED), threads(COMBINED)));
+    FlowRuleManager.loadRules(Arrays.asList(qps(RATE_LIMIT), qps(COMBINED), threads(COMBINED)));
     DegradeRuleManager.loadRules(Collections.singletonList(breaker(COMBINED)));
   }
 

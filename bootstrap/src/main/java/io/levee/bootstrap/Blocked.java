@@ -1,28 +1,43 @@
 package io.levee.bootstrap;
 
 /**
- * What a blocked call gets (SPEC §2 "on-block"), already resolved for the call's kind. The hooks read
- * the fields they need and carry the answer out without running the original method.
+ * What a blocked call gets (SPEC §2 "on-block"), already resolved for the call's kind. The hooks
+ * read the fields they need and carry the answer out without running the original method.
  */
 public final class Blocked {
   /** The resource's name, or {@code "system"}. */
   public final String resource;
-  /** {@code rate-limit}, {@code concurrency}, {@code adaptive}, {@code circuit-open} or {@code system}. */
+
+  /**
+   * {@code rate-limit}, {@code concurrency}, {@code adaptive}, {@code circuit-open} or {@code
+   * system}.
+   */
   public final String reason;
-  /** One line starting with {@code levee:}; the message of the exception a blocked http/jdbc call throws. */
+
+  /**
+   * One line starting with {@code levee:}; the message of the exception a blocked http/jdbc call
+   * throws.
+   */
   public final String message;
+
   /** Servlet status, or the fallback status of an http call. */
   public final int status;
+
   /** Seconds for {@code Retry-After}; -1 for no header. */
   public final int retryAfterSeconds;
+
   /** Response body (servlet, http fallback); never null. */
   public final String body;
+
   /** Content type of the body; never null. */
   public final String contentType;
+
   /** Extra response headers as name, value, name, value...; never null. */
   public final String[] headers;
+
   /** http only: answer with a synthetic response instead of throwing an IOException. */
   public final boolean fallback;
+
   /** jdbc only: SQLState of the SQLTransientException. */
   public final String sqlState;
 

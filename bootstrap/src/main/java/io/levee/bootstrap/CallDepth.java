@@ -1,8 +1,9 @@
 package io.levee.bootstrap;
 
 /**
- * Per-thread nesting depth by {@link Kind}, so only the outermost intercepted method of a logical call
- * decides (a {@code getInputStream} that calls {@code connect}, a pool proxy that calls the driver).
+ * Per-thread nesting depth by {@link Kind}, so only the outermost intercepted method of a logical
+ * call decides (a {@code getInputStream} that calls {@code connect}, a pool proxy that calls the
+ * driver).
  *
  * <p>A plain {@link ThreadLocal} holding an {@code int[]}, not a subclass: a ThreadLocal subclass
  * defined by an agent pins its class loader through every thread's map.

@@ -2,8 +2,8 @@ package io.levee.bootstrap;
 
 /**
  * What the agent plugs into the bridge. Every enter method returns a token: {@code null} when Levee
- * does not track the call (no resource matches, or the agent is off), a {@link Blocked} when the call
- * must not run, or a {@link Permit} that must be handed back to {@link #exit} exactly once.
+ * does not track the call (no resource matches, or the agent is off), a {@link Blocked} when the
+ * call must not run, or a {@link Permit} that must be handed back to {@link #exit} exactly once.
  *
  * <p>This base class is the no-op: it admits everything and tracks nothing. It is what the bridge
  * holds before the agent has started and after it detached.
@@ -18,9 +18,9 @@ public class Dispatcher {
   public static final int STATUS_ABANDONED = -2;
 
   /**
-   * An inbound request at its outermost dispatch. {@code request} is the container's request object,
-   * read through {@code keys} (what the agent gave the servlet calls of the request's API) only when
-   * a matched rule keys on a header, a parameter or the client address.
+   * An inbound request at its outermost dispatch. {@code request} is the container's request
+   * object, read through {@code keys} (what the agent gave the servlet calls of the request's API)
+   * only when a matched rule keys on a header, a parameter or the client address.
    */
   public Object servletEnter(String method, String path, Object request, Object keys) {
     return null;
@@ -31,7 +31,9 @@ public class Dispatcher {
     return null;
   }
 
-  /** A statement execution; {@code sql} may be null when it is not known (after a runtime attach). */
+  /**
+   * A statement execution; {@code sql} may be null when it is not known (after a runtime attach).
+   */
   public Object jdbcEnter(String jdbcUrl, String sql) {
     return null;
   }
@@ -50,8 +52,8 @@ public class Dispatcher {
   }
 
   /**
-   * The start of a call this dispatcher admitted with {@code permit} just now, on this thread, in the
-   * nanos {@link #exit} takes. The engine answers with its decision's own clock read, or 0 when
+   * The start of a call this dispatcher admitted with {@code permit} just now, on this thread, in
+   * the nanos {@link #exit} takes. The engine answers with its decision's own clock read, or 0 when
    * nothing times the call; this default reads the clock.
    */
   public long start(Object permit) {
@@ -64,6 +66,8 @@ public class Dispatcher {
    */
   public void exit(Object token, long startNanos, int status, Throwable error) {}
 
-  /** The bridge reports here an exception it caught from the dispatcher, so the agent can log it. */
+  /**
+   * The bridge reports here an exception it caught from the dispatcher, so the agent can log it.
+   */
   public void internalError(Throwable error) {}
 }

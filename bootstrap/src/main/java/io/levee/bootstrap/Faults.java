@@ -10,10 +10,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <p>Fault mode is on when the JVM starts with {@code -Dlevee.inject-faults} set to anything but
  * {@code false}; it is read once into a static final, so with it off every {@link #at} is a branch
  * the JIT removes. In fault mode the property is read again at every point, so a test can switch
- * the armed point at runtime: {@code true} arms {@link #DISPATCHER} (every decision and outcome),
- * a point's {@link #name} arms that point alone, {@code all} arms every point at once (the
- * transparency corpus runs real software so: every woven hook fails at its first step),
- * {@code none} arms nothing.
+ * the armed point at runtime: {@code true} arms {@link #DISPATCHER} (every decision and outcome), a
+ * point's {@link #name} arms that point alone, {@code all} arms every point at once (the
+ * transparency corpus runs real software so: every woven hook fails at its first step), {@code
+ * none} arms nothing.
  *
  * <p>Concurrency: the counters are atomic; a point switched while calls run may trip or not in
  * calls already under way.
@@ -110,8 +110,7 @@ public final class Faults {
       return;
     }
     THROWN.incrementAndGet(point);
-    IllegalStateException fault =
-        new IllegalStateException("fault injected at " + NAMES[point]);
+    IllegalStateException fault = new IllegalStateException("fault injected at " + NAMES[point]);
     // The trace starts where the point sits, so the log names the code that failed.
     StackTraceElement[] trace = fault.getStackTrace();
     if (trace.length > 2) {

@@ -1,8 +1,8 @@
 package io.levee.bootstrap;
 
 /**
- * Where the bridge's hooks report an exception of their own. They catch every throwable of theirs so
- * the application never sees one, and hand it here so the agent can log it.
+ * Where the bridge's hooks report an exception of their own. They catch every throwable of theirs
+ * so the application never sees one, and hand it here so the agent can log it.
  */
 public final class HookErrors {
   private HookErrors() {}

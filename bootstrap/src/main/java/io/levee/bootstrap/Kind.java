@@ -1,6 +1,8 @@
 package io.levee.bootstrap;
 
-/** The three kinds of call site Levee intercepts, as small ints so they cross the bridge cheaply. */
+/**
+ * The three kinds of call site Levee intercepts, as small ints so they cross the bridge cheaply.
+ */
 public final class Kind {
   public static final int SERVLET = 0;
   public static final int HTTP = 1;

@@ -1,11 +1,12 @@
 package io.levee.bootstrap;
 
 /**
- * The static entry points the woven code and its hooks call. Each forwards to the installed {@link Dispatcher} and fails
- * open: an exception from the agent becomes "not tracked", never an error of the application.
+ * The static entry points the woven code and its hooks call. Each forwards to the installed {@link
+ * Dispatcher} and fails open: an exception from the agent becomes "not tracked", never an error of
+ * the application.
  *
- * <p>Concurrency: {@code dispatcher} is written by the agent's lifecycle (start, reload, detach) and
- * read by every intercepted call; a volatile read is the whole cost.
+ * <p>Concurrency: {@code dispatcher} is written by the agent's lifecycle (start, reload, detach)
+ * and read by every intercepted call; a volatile read is the whole cost.
  */
 public final class Levee {
   private static volatile Dispatcher dispatcher = Dispatcher.NOOP;
@@ -78,8 +79,8 @@ public final class Levee {
 
   /**
    * The start of the call {@code token} admitted, to hand to {@link #exit}; 0 for any other token.
-   * The woven code asks right after the enter call that returned the token, on the same thread, so the
-   * dispatcher can answer with its decision's clock read instead of reading it again.
+   * The woven code asks right after the enter call that returned the token, on the same thread, so
+   * the dispatcher can answer with its decision's clock read instead of reading it again.
    */
   public static long start(Object token) {
     if (!(token instanceof Permit)) {
@@ -95,10 +96,10 @@ public final class Levee {
   }
 
   /**
-   * Reports the outcome of a call that {@code token} admitted. Safe to call with any token: null and
-   * {@link Blocked} tokens are ignored. The dispatcher installed now completes it: an engine's permit
-   * carries its own resource state, so a reload in between does not matter, and after a detach the
-   * no-op dispatcher ignores it.
+   * Reports the outcome of a call that {@code token} admitted. Safe to call with any token: null
+   * and {@link Blocked} tokens are ignored. The dispatcher installed now completes it: an engine's
+   * permit carries its own resource state, so a reload in between does not matter, and after a
+   * detach the no-op dispatcher ignores it.
    */
   public static void exit(Object token, long startNanos, int status, Throwable error) {
     if (!(token instanceof Permit)) {

@@ -1,11 +1,12 @@
 package io.levee.bootstrap;
 
 /**
- * What an admitted call carries from enter to exit. The engine hands out one preallocated permit per
- * resource (and per resource-with-system), so admitting a call allocates nothing.
+ * What an admitted call carries from enter to exit. The engine hands out one preallocated permit
+ * per resource (and per resource-with-system), so admitting a call allocates nothing.
  *
- * <p>The timeouts are what the matched resource asks for, in the unit each API takes; 0 means "leave
- * the application's setting alone". The hooks apply them only where the application left 0 (infinite).
+ * <p>The timeouts are what the matched resource asks for, in the unit each API takes; 0 means
+ * "leave the application's setting alone". The hooks apply them only where the application left 0
+ * (infinite).
  */
 public class Permit {
   public final int connectTimeoutMillis;

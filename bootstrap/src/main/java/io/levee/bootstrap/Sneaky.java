@@ -9,7 +9,9 @@ package io.levee.bootstrap;
 public final class Sneaky {
   private Sneaky() {}
 
-  /** Throws {@code error}; declared to return one so that callers can write {@code throw raise(e)}. */
+  /**
+   * Throws {@code error}; declared to return one so that callers can write {@code throw raise(e)}.
+   */
   public static RuntimeException raise(Throwable error) {
     Sneaky.<RuntimeException>raise0(error);
     return null;

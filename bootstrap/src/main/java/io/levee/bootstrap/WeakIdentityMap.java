@@ -71,10 +71,10 @@ public final class WeakIdentityMap<V> {
   }
 
   /**
-   * Removes one entry whose key was garbage collected and returns its value; null when none is left.
-   * For an owner that must release what a dropped object still held (the permit of a connection
-   * nobody read or disconnected). Such an owner must not call {@link #put}, {@link #remove} or
-   * {@link #size}, which drop collected entries without handing their values back.
+   * Removes one entry whose key was garbage collected and returns its value; null when none is
+   * left. For an owner that must release what a dropped object still held (the permit of a
+   * connection nobody read or disconnected). Such an owner must not call {@link #put}, {@link
+   * #remove} or {@link #size}, which drop collected entries without handing their values back.
    */
   public V pollCollected() {
     Reference<?> ref;

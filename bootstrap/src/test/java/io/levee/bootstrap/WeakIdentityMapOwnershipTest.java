@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The two operations for state an owner must create once and release when its object is dropped. */
+/**
+ * The two operations for state an owner must create once and release when its object is dropped.
+ */
 class WeakIdentityMapOwnershipTest {
   @Test
   void putIfAbsentKeepsTheFirstValue() {

@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
 import java.util.regex.MatchResult;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -32,9 +32,9 @@ import java.util.regex.Pattern;
  * start one: a JDK's {@code java} (this JVM's unless told), optionally pinned to CPUs with {@code
  * taskset}, JVM options with the agent among them where it belongs ({@link #agentOption}), then a
  * main class on a class path, a jar or a source file, and arguments. A script that starts a JVM
- * itself ({@code mvn}, {@code catalina.sh}) is run as it is with {@link #command}. Its output goes to
- * files or, line by line, to a file and a consumer; {@link #awaitReady} waits for the line that says
- * it is ready, and {@link #stop} ends it with SIGTERM and kills it after a grace period.
+ * itself ({@code mvn}, {@code catalina.sh}) is run as it is with {@link #command}. Its output goes
+ * to files or, line by line, to a file and a consumer; {@link #awaitReady} waits for the line that
+ * says it is ready, and {@link #stop} ends it with SIGTERM and kills it after a grace period.
  *
  * <p>Concurrency: a process is driven by the thread that started it; the thread that copies output
  * line by line only writes the log and completes {@code ready}. {@link #LIVE} (processes to kill if
@@ -42,6 +42,7 @@ import java.util.regex.Pattern;
  */
 public final class JvmProcess implements AutoCloseable {
   private static final long POLL_MILLIS = 50;
+
   /** How long a killed process, or the copy of its last output, may still take. */
   private static final Duration AFTER_KILL = Duration.ofSeconds(10);
 
@@ -145,8 +146,8 @@ public final class JvmProcess implements AutoCloseable {
   }
 
   /**
-   * Waits up to {@code timeout} for the builder's {@link Builder#ready} pattern in the output; empty
-   * if the time ran out or the process ended first ({@link #isAlive} tells which).
+   * Waits up to {@code timeout} for the builder's {@link Builder#ready} pattern in the output;
+   * empty if the time ran out or the process ended first ({@link #isAlive} tells which).
    */
   public Optional<MatchResult> awaitReady(Duration timeout) throws InterruptedException {
     if (ready == null) {
@@ -185,8 +186,9 @@ public final class JvmProcess implements AutoCloseable {
   }
 
   /**
-   * Sends SIGTERM, so that its shutdown hooks run, and waits up to {@code grace}; kills it if it has
-   * not ended by then. True if it ended within the grace period ({@link #exitValue} is its status).
+   * Sends SIGTERM, so that its shutdown hooks run, and waits up to {@code grace}; kills it if it
+   * has not ended by then. True if it ended within the grace period ({@link #exitValue} is its
+   * status).
    */
   public boolean stop(Duration grace) {
     process.destroy();
@@ -231,8 +233,9 @@ public final class JvmProcess implements AutoCloseable {
   }
 
   private void copyLines(Path log, Consumer<String> each) {
-    try (BufferedReader in = new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    try (BufferedReader in =
+            new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
       for (String line; (line = in.readLine()) != null; ) {
         out.write(line);
@@ -255,7 +258,9 @@ public final class JvmProcess implements AutoCloseable {
 
   private static String read(Path file) {
     try {
-      return file != null && Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+      return file != null && Files.exists(file)
+          ? Files.readString(file, StandardCharsets.UTF_8)
+          : "";
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -441,9 +446,10 @@ public final class JvmProcess implements AutoCloseable {
           builder.redirectError(stderr.toFile());
         }
         if (lines == null) {
-          builder.redirectOutput(append
-              ? ProcessBuilder.Redirect.appendTo(stdout.toFile())
-              : ProcessBuilder.Redirect.to(stdout.toFile()));
+          builder.redirectOutput(
+              append
+                  ? ProcessBuilder.Redirect.appendTo(stdout.toFile())
+                  : ProcessBuilder.Redirect.to(stdout.toFile()));
         }
       }
       Process process = builder.start();

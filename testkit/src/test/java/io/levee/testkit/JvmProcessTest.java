@@ -30,8 +30,18 @@ class JvmProcessTest {
             .args("8080");
 
     assertThat(b.commandLine())
-        .containsExactly("taskset", "-c", "0-1", "/jdk/bin/java", "-Xmx256m",
-            "-javaagent:/a/levee-agent.jar=rules=r.yaml", "-Dk=v", "-cp", "app.jar", "app.Main", "8080");
+        .containsExactly(
+            "taskset",
+            "-c",
+            "0-1",
+            "/jdk/bin/java",
+            "-Xmx256m",
+            "-javaagent:/a/levee-agent.jar=rules=r.yaml",
+            "-Dk=v",
+            "-cp",
+            "app.jar",
+            "app.Main",
+            "8080");
   }
 
   @Test
@@ -83,11 +93,13 @@ class JvmProcessTest {
     JvmProcess jvm =
         JvmProcess.java()
             .options("-XshowSettings:properties", "-version")
-            .lines(log, line -> {
-              synchronized (seen) {
-                seen.add(line);
-              }
-            })
+            .lines(
+                log,
+                line -> {
+                  synchronized (seen) {
+                    seen.add(line);
+                  }
+                })
             .ready(Pattern.compile("^\\s*java\\.home = "))
             .start();
 
@@ -101,7 +113,11 @@ class JvmProcessTest {
   @Test
   void saysNotReadyWhenTheProcessEndsWithoutTheLine() throws Exception {
     try (JvmProcess jvm =
-        JvmProcess.java().options("-version").output(dir.resolve("v.log")).ready(Pattern.compile("READY")).start()) {
+        JvmProcess.java()
+            .options("-version")
+            .output(dir.resolve("v.log"))
+            .ready(Pattern.compile("READY"))
+            .start()) {
       assertThat(jvm.awaitReady(Duration.ofSeconds(60))).isEmpty();
       assertThat(jvm.isAlive()).isFalse();
     }

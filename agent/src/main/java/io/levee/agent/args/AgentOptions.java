@@ -1,7 +1,6 @@
 package io.levee.agent.args;
 
 import io.levee.agent.log.AgentLog;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -11,12 +10,12 @@ import java.util.Properties;
 
 /**
  * The agent options of SPEC §1, each taken from the first source that sets it: agent arguments
- * ({@code rules=/etc/levee.yaml,log=debug}), then system properties ({@code -Dlevee.rules=...}), then
- * environment variables ({@code LEVEE_RULES=...}).
+ * ({@code rules=/etc/levee.yaml,log=debug}), then system properties ({@code -Dlevee.rules=...}),
+ * then environment variables ({@code LEVEE_RULES=...}).
  *
- * <p>A bad option never stops the application: it is reported in {@link #problems()}, and the option
- * falls back to its default, except {@code enabled}, where an unreadable value means "off" because
- * the agent cannot know the user meant to protect anything.
+ * <p>A bad option never stops the application: it is reported in {@link #problems()}, and the
+ * option falls back to its default, except {@code enabled}, where an unreadable value means "off"
+ * because the agent cannot know the user meant to protect anything.
  */
 public final class AgentOptions {
   static final String[] NAMES = {"rules", "enabled", "http", "log", "log-file"};
@@ -97,7 +96,8 @@ public final class AgentOptions {
     return problems;
   }
 
-  private static String value(int option, String[] args, Properties props, Map<String, String> env) {
+  private static String value(
+      int option, String[] args, Properties props, Map<String, String> env) {
     if (args[option] != null) {
       return args[option];
     }
@@ -123,7 +123,9 @@ public final class AgentOptions {
       int option = indexOf(key);
       if (eq < 0 || option < 0) {
         problems.add(
-            "ignoring agent argument '" + pair.trim() + "': expected NAME=VALUE with NAME one of "
+            "ignoring agent argument '"
+                + pair.trim()
+                + "': expected NAME=VALUE with NAME one of "
                 + "rules, enabled, http, log, log-file");
         continue;
       }

@@ -20,6 +20,7 @@ public final class ControlArgs {
 
   public static final String RUNNING = "running";
   public static final String DETACHED = "detached";
+
   /** Started with {@code enabled=false}: nothing done, waiting for an attach. */
   public static final String DORMANT = "dormant";
 

@@ -83,8 +83,11 @@ public final class Main {
         new AgentLoader(agentJar()).load(a.pid, arguments.toString(), owner);
     (answer.ok ? out : err).print(answer.text);
     int feature = javaFeature(target);
-    if (answer.ok && Arguments.ATTACH.equals(a.command) && state == null
-        && feature > 0 && feature < 23) {
+    if (answer.ok
+        && Arguments.ATTACH.equals(a.command)
+        && state == null
+        && feature > 0
+        && feature < 23) {
       err.println(
           "levee: note: before JDK 23, the first agent a JVM loads at run time makes it deoptimize"
               + " all of its compiled code at the first instrumentation (JDK-8324241): the"

@@ -12,9 +12,9 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * Reads the agent's answer file. When root acts on another user's JVM, that user could put
- * anything in its place, so only a small regular file is read, never through a symbolic link: not
- * a link to a file root alone may read, nor a FIFO that blocks, nor a device without end.
+ * Reads the agent's answer file. When root acts on another user's JVM, that user could put anything
+ * in its place, so only a small regular file is read, never through a symbolic link: not a link to
+ * a file root alone may read, nor a FIFO that blocks, nor a device without end.
  */
 final class ReplyFile {
   /** Far above any answer (the status table of thousands of resources). */

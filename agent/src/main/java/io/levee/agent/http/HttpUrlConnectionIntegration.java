@@ -12,16 +12,16 @@ import io.levee.agent.instrument.Transformations;
 import io.levee.agent.instrument.TypeRule;
 
 /**
- * {@code kind: http}: the JDK's {@code HttpURLConnection} implementation
- * ({@code sun.net.www.protocol.http.HttpURLConnection}) and its JDK subclasses, which include the
- * delegate behind every https connection. The logic lives in {@code io.levee.bootstrap.http.HttpCalls},
+ * {@code kind: http}: the JDK's {@code HttpURLConnection} implementation ({@code
+ * sun.net.www.protocol.http.HttpURLConnection}) and its JDK subclasses, which include the delegate
+ * behind every https connection. The logic lives in {@code io.levee.bootstrap.http.HttpCalls},
  * because code woven into java.base can only call the boot loader.
  *
- * <p>{@code sun.net.www.protocol.https.HttpsURLConnectionImpl} is not matched (it does not extend the
- * implementation class): it only delegates to a {@code DelegateHttpsURLConnection}, which is, and it
- * never updates its own {@code connected} or {@code responseCode}, so deciding on it would count every
- * https call twice. {@code java.net.HttpURLConnection.getResponseCode} is not woven either: it
- * calls {@code getInputStream} and {@code getHeaderField(0)}, which are.
+ * <p>{@code sun.net.www.protocol.https.HttpsURLConnectionImpl} is not matched (it does not extend
+ * the implementation class): it only delegates to a {@code DelegateHttpsURLConnection}, which is,
+ * and it never updates its own {@code connected} or {@code responseCode}, so deciding on it would
+ * count every https call twice. {@code java.net.HttpURLConnection.getResponseCode} is not woven
+ * either: it calls {@code getInputStream} and {@code getHeaderField(0)}, which are.
  */
 public final class HttpUrlConnectionIntegration implements Integration {
   static final String IMPLEMENTATION = "sun.net.www.protocol.http.HttpURLConnection";
@@ -53,7 +53,8 @@ public final class HttpUrlConnectionIntegration implements Integration {
                     .weave(decide.exit("inputStream", "readFailed", connection)),
                 method("getHeaderField", "(Ljava/lang/String;)")
                     .weave(fallback.exit("headerField", null, arg(0))),
-                method("getHeaderField", "(I)").weave(fallback.exit("headerField", null, intArg(0))),
+                method("getHeaderField", "(I)")
+                    .weave(fallback.exit("headerField", null, intArg(0))),
                 method("getHeaderFieldKey", "(I)")
                     .weave(fallback.exit("headerFieldKey", null, intArg(0))),
                 method("getHeaderFields", "()").weave(fallback.exit("headerFields", null)),

@@ -5,11 +5,11 @@ import java.util.List;
 
 /**
  * The advice woven around a method: which hooks it calls, all static methods of one class of the
- * bridge (boot loader, so every class can call them), with which arguments, and when the original is
- * skipped. Words used throughout the agent: a <em>hook</em> is such a static method of the bridge
- * ({@code bootstrap/<kind>/*Hooks}); an <em>advice</em> says where woven code calls hooks; the
- * <em>calls</em> of an integration ({@code *Calls}) are the logic the hooks hand a call to. The woven
- * method becomes:
+ * bridge (boot loader, so every class can call them), with which arguments, and when the original
+ * is skipped. Words used throughout the agent: a <em>hook</em> is such a static method of the
+ * bridge ({@code bootstrap/<kind>/*Hooks}); an <em>advice</em> says where woven code calls hooks;
+ * the <em>calls</em> of an integration ({@code *Calls}) are the logic the hooks hand a call to. The
+ * woven method becomes:
  *
  * <pre>
  *   Object token = enter(enterArgs...);                  // or null without an enter method
@@ -25,8 +25,8 @@ import java.util.List;
  * <p>{@code exit} takes and returns {@code Object}: it may replace a reference return value (a
  * fallback's stream); for a primitive or void method it gets null and its result is dropped. The
  * exit arguments are the values at entry, kept in locals of their own, so a method that reuses an
- * argument's slot cannot confuse them. An enter method may throw (a blocked JDBC call), as may an exit
- * method (a blocked HTTP call); they throw nothing else: the bridge catches its own errors.
+ * argument's slot cannot confuse them. An enter method may throw (a blocked JDBC call), as may an
+ * exit method (a blocked HTTP call); they throw nothing else: the bridge catches its own errors.
  */
 public final class Advice {
   /** When the original is skipped, judged on the enter method's token. */
@@ -64,9 +64,12 @@ public final class Advice {
     this.exitArgs = exitArgs;
   }
 
-  /** Advice calling hooks that are static methods of {@code owner} (a binary name of the bridge). */
+  /**
+   * Advice calling hooks that are static methods of {@code owner} (a binary name of the bridge).
+   */
   public static Advice in(String owner) {
-    return new Advice(owner.replace('.', '/'), null, new Pass[0], false, Skip.NEVER, null, null, new Pass[0]);
+    return new Advice(
+        owner.replace('.', '/'), null, new Pass[0], false, Skip.NEVER, null, null, new Pass[0]);
   }
 
   public Advice enter(String method, Pass... args) {

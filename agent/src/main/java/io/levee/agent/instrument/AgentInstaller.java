@@ -9,11 +9,12 @@ import java.util.List;
  * detach.
  *
  * <p>The recipe, and why: retransformation without class format changes, because a runtime attach
- * can only change method bodies of loaded classes (so state lives in weak maps, never fields); types
- * judged from class files only ({@link SuperTypes}), so matching never loads or links an application
- * class early; errors logged, so a class we cannot handle stays as it was; and a reads edge from
- * java.base (for {@code HttpURLConnection}) to the boot loader's unnamed module, where the bridge
- * lives, without which code woven into java.base could not call it on Java 9+ ({@link ReadEdge}).
+ * can only change method bodies of loaded classes (so state lives in weak maps, never fields);
+ * types judged from class files only ({@link SuperTypes}), so matching never loads or links an
+ * application class early; errors logged, so a class we cannot handle stays as it was; and a reads
+ * edge from java.base (for {@code HttpURLConnection}) to the boot loader's unnamed module, where
+ * the bridge lives, without which code woven into java.base could not call it on Java 9+ ({@link
+ * ReadEdge}).
  */
 public final class AgentInstaller {
   /** Classes retransformed at once after an attach or at a detach, and the pause in between. */
@@ -46,11 +47,12 @@ public final class AgentInstaller {
 
   /**
    * Installs {@code weaver}: from now on it sees every class the JVM loads, and the classes already
-   * loaded that it matches are retransformed. After a runtime attach ({@code attached}) that is done
-   * in batches with a pause between them, because each retransformation stops the world and a busy
-   * application must not notice one long stop.
+   * loaded that it matches are retransformed. After a runtime attach ({@code attached}) that is
+   * done in batches with a pause between them, because each retransformation stops the world and a
+   * busy application must not notice one long stop.
    */
-  public static Weaver install(Instrumentation inst, Weaver weaver, AgentLog log, boolean attached) {
+  public static Weaver install(
+      Instrumentation inst, Weaver weaver, AgentLog log, boolean attached) {
     ReadEdge.fromJavaBase(inst, log);
     inst.addTransformer(weaver, true);
     List<Class<?>> loaded = weaver.loadedTargets(inst);

@@ -13,23 +13,24 @@ import net.bytebuddy.jar.asm.TypePath;
  * method's instructions.
  *
  * <p>Locals: the woven code's own (the token, the start, the copies of what the exit methods get, a
- * slot for the return value and one for the exception) go right after the arguments, and every local
- * of the original moves up by their size. Every stack map frame of the original (read expanded) gets
- * them inserted at that place, with their types: they are assigned before the original's first
- * instruction and never again, so they are what the frame says everywhere in the body. The exception
- * handler and the skip path have frames of their own, in which the original's slots are all
- * {@code TOP}: that code only uses the woven code's locals, so whatever the body did with the
- * argument slots cannot make it fail verification.
+ * slot for the return value and one for the exception) go right after the arguments, and every
+ * local of the original moves up by their size. Every stack map frame of the original (read
+ * expanded) gets them inserted at that place, with their types: they are assigned before the
+ * original's first instruction and never again, so they are what the frame says everywhere in the
+ * body. The exception handler and the skip path have frames of their own, in which the original's
+ * slots are all {@code TOP}: that code only uses the woven code's locals, so whatever the body did
+ * with the argument slots cannot make it fail verification.
  *
  * <p>The try range: one handler entry per stretch of the original between two returns, so that the
- * exit call at a return (which may throw a blocked call's exception on purpose) is not inside it. Its
- * entries come after the original's, so every handler of the original takes precedence.
+ * exit call at a return (which may throw a blocked call's exception on purpose) is not inside it.
+ * Its entries come after the original's, so every handler of the original takes precedence.
  *
  * <p>Class files before version 50 have no stack map frames; none are written for them.
  */
 final class AroundMethod extends CodeTracking {
   private static final String OBJECT = "java/lang/Object";
   private static final String BLOCKED = "io/levee/bootstrap/Blocked";
+
   /** The most the woven code adds to the operand stack at any point. */
   private static final int EXTRA_STACK = 12;
 
@@ -48,6 +49,7 @@ final class AroundMethod extends CodeTracking {
   private final int returnSlot;
   private final int exceptionSlot;
   private final int shift;
+
   /** The woven code's locals as frame entries, in slot order. */
   private final Object[] ownLocals;
 
@@ -86,7 +88,8 @@ final class AroundMethod extends CodeTracking {
     boolean[] needsArg = new boolean[args.length];
     for (Advice.Pass p : advice.exitArgs) {
       needsThis |= p.needsThis();
-      if ((p.kind == Advice.Pass.Kind.ARG || p.kind == Advice.Pass.Kind.ARG_OR_NULL) && p.index < args.length) {
+      if ((p.kind == Advice.Pass.Kind.ARG || p.kind == Advice.Pass.Kind.ARG_OR_NULL)
+          && p.index < args.length) {
         needsArg[p.index] = true;
       }
     }
@@ -124,13 +127,15 @@ final class AroundMethod extends CodeTracking {
     super.visitCode();
     if (advice.enterOnly()) {
       pushAll(advice.enterArgs, false);
-      mv.visitMethodInsn(Opcodes.INVOKESTATIC, advice.owner, advice.enter, advice.enterDescriptor(), false);
+      mv.visitMethodInsn(
+          Opcodes.INVOKESTATIC, advice.owner, advice.enter, advice.enterDescriptor(), false);
       mv.visitInsn(Opcodes.POP);
       return;
     }
     if (advice.enter != null) {
       pushAll(advice.enterArgs, false);
-      mv.visitMethodInsn(Opcodes.INVOKESTATIC, advice.owner, advice.enter, advice.enterDescriptor(), false);
+      mv.visitMethodInsn(
+          Opcodes.INVOKESTATIC, advice.owner, advice.enter, advice.enterDescriptor(), false);
     } else {
       mv.visitInsn(Opcodes.ACONST_NULL);
     }
@@ -187,7 +192,10 @@ final class AroundMethod extends CodeTracking {
     openRange();
   }
 
-  /** Calls the exit method with the return value (in its slot, when a reference) and applies its result. */
+  /**
+   * Calls the exit method with the return value (in its slot, when a reference) and applies its
+   * result.
+   */
   private void callExit(boolean reference) {
     pushExitPrefix();
     if (reference) {
@@ -225,11 +233,7 @@ final class AroundMethod extends CodeTracking {
       pushExitPrefix();
       mv.visitVarInsn(Opcodes.ALOAD, exceptionSlot);
       mv.visitMethodInsn(
-          Opcodes.INVOKESTATIC,
-          advice.owner,
-          advice.thrown,
-          advice.thrownDescriptor(),
-          false);
+          Opcodes.INVOKESTATIC, advice.owner, advice.thrown, advice.thrownDescriptor(), false);
       mv.visitInsn(Opcodes.ATHROW);
     }
     if (skipped != null) {
@@ -332,7 +336,8 @@ final class AroundMethod extends CodeTracking {
     for (int i = 0; i < index.length; i++) {
       movedIndex[i] = moved(index[i]);
     }
-    return super.visitLocalVariableAnnotation(typeRef, typePath, start, end, movedIndex, descriptor, visible);
+    return super.visitLocalVariableAnnotation(
+        typeRef, typePath, start, end, movedIndex, descriptor, visible);
   }
 
   private int moved(int var) {
@@ -379,7 +384,8 @@ final class AroundMethod extends CodeTracking {
           mv.visitInsn(Opcodes.ACONST_NULL);
         } else {
           Type t = args[p.index];
-          mv.visitVarInsn(t.getOpcode(Opcodes.ILOAD), fromCopies ? argCopy[p.index] : argSlot[p.index]);
+          mv.visitVarInsn(
+              t.getOpcode(Opcodes.ILOAD), fromCopies ? argCopy[p.index] : argSlot[p.index]);
           if (t.getSort() < Type.ARRAY && p.descriptor.charAt(0) == 'L') {
             AsmValues.box(mv, t);
           }
@@ -389,6 +395,4 @@ final class AroundMethod extends CodeTracking {
         throw new IllegalStateException(String.valueOf(p.kind));
     }
   }
-
-
 }

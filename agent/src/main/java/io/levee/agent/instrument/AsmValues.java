@@ -13,7 +13,8 @@ final class AsmValues {
    * receiver and the arguments (padded with {@code TOP} if the frame lists fewer).
    */
   static Object[] insertLocals(Object[] local, int numLocal, int argsSize, Object[] own) {
-    java.util.List<Object> locals = new java.util.ArrayList<Object>(numLocal + own.length + argsSize);
+    java.util.List<Object> locals =
+        new java.util.ArrayList<Object>(numLocal + own.length + argsSize);
     int slots = 0;
     int i = 0;
     while (i < numLocal && slots < argsSize) {

@@ -7,7 +7,8 @@ package io.levee.agent.instrument;
  * headers, which is what lets the agent wave through the thousands of classes an application loads.
  *
  * <p>Names are binary names with dots ({@code java.lang.Object}). A class file this reader does not
- * understand (truncated, an unknown constant tag) gives {@code null}: the class is then left as it is.
+ * understand (truncated, an unknown constant tag) gives {@code null}: the class is then left as it
+ * is.
  */
 final class ClassHeader {
   private static final int ACC_INTERFACE = 0x0200;
@@ -18,11 +19,17 @@ final class ClassHeader {
 
   private final byte[] bytes;
   private final int[] offsets;
+
   /** Where the fields, and after them the methods, start. */
   private final int members;
 
   private ClassHeader(
-      String superName, String[] interfaces, boolean isInterface, byte[] bytes, int[] offsets, int members) {
+      String superName,
+      String[] interfaces,
+      boolean isInterface,
+      byte[] bytes,
+      int[] offsets,
+      int members) {
     this.superName = superName;
     this.interfaces = interfaces;
     this.isInterface = isInterface;
@@ -37,8 +44,8 @@ final class ClassHeader {
   }
 
   /**
-   * Whether {@code test} accepts one of the methods the class declares. False, too, for a class file
-   * whose members cannot be read (then nothing of it could be woven either).
+   * Whether {@code test} accepts one of the methods the class declares. False, too, for a class
+   * file whose members cannot be read (then nothing of it could be woven either).
    */
   boolean declaresAny(MethodTest test) {
     try {
@@ -151,7 +158,12 @@ final class ClassHeader {
     }
     String superName = superIndex == 0 ? null : className(b, offsets, superIndex);
     return new ClassHeader(
-        superName, interfaces, (access & ACC_INTERFACE) != 0, b, offsets, p + 8 + 2 * interfaceCount);
+        superName,
+        interfaces,
+        (access & ACC_INTERFACE) != 0,
+        b,
+        offsets,
+        p + 8 + 2 * interfaceCount);
   }
 
   private static String className(byte[] b, int[] offsets, int classIndex) {

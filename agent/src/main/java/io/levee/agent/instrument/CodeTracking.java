@@ -6,10 +6,10 @@ import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
 /**
- * A method visitor told of every instruction of the original that passes through it, by
- * {@link #code()}, before passing it on unchanged: {@link AroundMethod} needs to know whether a
- * stretch between two returns holds any code (an empty one cannot be in a try range). The
- * instructions it changes itself (locals, returns) it overrides and reports there.
+ * A method visitor told of every instruction of the original that passes through it, by {@link
+ * #code()}, before passing it on unchanged: {@link AroundMethod} needs to know whether a stretch
+ * between two returns holds any code (an empty one cannot be in a try range). The instructions it
+ * changes itself (locals, returns) it overrides and reports there.
  */
 abstract class CodeTracking extends MethodVisitor {
   CodeTracking(MethodVisitor next) {

@@ -5,22 +5,23 @@ import java.util.Map;
 
 /**
  * Target APIs that an application class has only through a subclass: sqlite-jdbc's {@code
- * JDBC3Statement} holds every {@code execute} while only its subclass {@code JDBC4Statement} declares
- * {@code java.sql.Statement}; Tomcat JDBC's {@code DataSourceProxy} holds {@code getConnection} while
- * only its subclass {@code DataSource} declares {@code javax.sql.DataSource}. Woven by their own
- * ancestry those methods would never be, and every call through them would go undecided.
+ * JDBC3Statement} holds every {@code execute} while only its subclass {@code JDBC4Statement}
+ * declares {@code java.sql.Statement}; Tomcat JDBC's {@code DataSourceProxy} holds {@code
+ * getConnection} while only its subclass {@code DataSource} declares {@code javax.sql.DataSource}.
+ * Woven by their own ancestry those methods would never be, and every call through them would go
+ * undecided.
  *
  * <p>How it is known without loading or reading anything: the JVM loads a class's superclass right
  * after it has handed the class itself to the transformer, on the same thread. So when a class that
  * declares a target API of the JDK's (or inherits one this way) is handed over, its superclass is
- * noted on the thread; when that superclass comes next it takes those APIs, and passes them on to its
- * own superclass in turn. Only APIs a class names among its own interfaces are passed on (an
- * application interface that extends a target API is not followed: that would mean reading its class
- * file for every class loaded). A superclass loaded before any of its target subclasses (by another
- * subclass) does not get them this way.
+ * noted on the thread; when that superclass comes next it takes those APIs, and passes them on to
+ * its own superclass in turn. Only APIs a class names among its own interfaces are passed on (an
+ * application interface that extends a target API is not followed: that would mean reading its
+ * class file for every class loaded). A superclass loaded before any of its target subclasses (by
+ * another subclass) does not get them this way.
  *
- * <p>What was learnt is kept per class loader, so a retransformation (attach, detach) weaves the same
- * methods again; an attach learns it from the loaded classes instead ({@link #learn}).
+ * <p>What was learnt is kept per class loader, so a retransformation (attach, detach) weaves the
+ * same methods again; an attach learns it from the loaded classes instead ({@link #learn}).
  *
  * <p>Concurrency: as {@link MasksByLoader}; the notes on a thread are that thread's own.
  */
@@ -35,7 +36,9 @@ final class Inheritance {
   private final MasksByLoader byLoader = new MasksByLoader(MAX_TYPES);
   private final ThreadLocal<Note[]> notes = new ThreadLocal<Note[]>();
 
-  /** A superclass (internal name) the JVM is about to load for a subclass, and the APIs it inherits. */
+  /**
+   * A superclass (internal name) the JVM is about to load for a subclass, and the APIs it inherits.
+   */
   private static final class Note {
     final WeakReference<ClassLoader> loader;
     final String superName;
@@ -49,9 +52,9 @@ final class Inheritance {
   }
 
   /**
-   * The APIs class {@code internalName} of {@code loader} has through the subclass this thread defined just
-   * before, if that one noted it; 0 for almost every class. Cheap enough for every class the JVM
-   * loads: a thread-local read. What is found is kept for {@link #learnt}.
+   * The APIs class {@code internalName} of {@code loader} has through the subclass this thread
+   * defined just before, if that one noted it; 0 for almost every class. Cheap enough for every
+   * class the JVM loads: a thread-local read. What is found is kept for {@link #learnt}.
    */
   int noted(ClassLoader loader, String internalName) {
     Note[] mine = notes.get();
@@ -68,7 +71,9 @@ final class Inheritance {
     return 0;
   }
 
-  /** The APIs class {@code internalName} of {@code loader} was found to have through its subclasses. */
+  /**
+   * The APIs class {@code internalName} of {@code loader} was found to have through its subclasses.
+   */
   int learnt(ClassLoader loader, String internalName) {
     Integer apis = byLoader.of(loader).get(internalName);
     return apis == null ? 0 : apis;
@@ -106,5 +111,4 @@ final class Inheritance {
     Integer before = known.get(internalName);
     byLoader.put(known, internalName, before == null ? apis : before | apis);
   }
-
 }

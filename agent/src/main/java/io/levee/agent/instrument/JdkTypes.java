@@ -17,13 +17,14 @@ import java.util.zip.ZipFile;
  * The JDK's own types, as the {@link Weaver} may know them: which packages are the JDK's, and which
  * of its types are or extend a target API, from a table rather than from their class files.
  *
- * <p>Why a table: a JDK class file can only be read through the runtime image's {@code jrt:} protocol
- * handler (or, on Java 8, the boot class path's {@code jar:} one), and a transform may be running
- * inside the definition of one of that handler's own classes: reading through it then needs the class
- * being defined, the JVM throws {@code ClassCircularityError}, and caches it in the application's
- * constant pool, so the application, not the agent, fails. The JDK's types that matter are few (every
- * type of the image that reaches an API of {@link SuperTypes#APIS}, {@code JdkTypesTest} checks the
- * table against the image of the JDK it runs on, 17 and 25); every other JDK type reaches none.
+ * <p>Why a table: a JDK class file can only be read through the runtime image's {@code jrt:}
+ * protocol handler (or, on Java 8, the boot class path's {@code jar:} one), and a transform may be
+ * running inside the definition of one of that handler's own classes: reading through it then needs
+ * the class being defined, the JVM throws {@code ClassCircularityError}, and caches it in the
+ * application's constant pool, so the application, not the agent, fails. The JDK's types that
+ * matter are few (every type of the image that reaches an API of {@link SuperTypes#APIS}, {@code
+ * JdkTypesTest} checks the table against the image of the JDK it runs on, 17 and 25); every other
+ * JDK type reaches none.
  *
  * <p>The JDK's packages are read once, when the agent starts, outside any transform: those of the
  * runtime image's modules (Java 9+), or those of the jars on the boot class path and in the
@@ -65,7 +66,9 @@ final class JdkTypes {
 
   private static volatile Set<String> packages;
 
-  /** The platform loader (Java 9+; the extension loader on Java 8): the JDK's, like the boot loader. */
+  /**
+   * The platform loader (Java 9+; the extension loader on Java 8): the JDK's, like the boot loader.
+   */
   private static final ClassLoader PLATFORM = platformLoader();
 
   private JdkTypes() {}
@@ -99,13 +102,18 @@ final class JdkTypes {
     return loader == null || loader == PLATFORM;
   }
 
-  /** The {@link SuperTypes} bits of the APIs the JDK type {@code name} is or extends; 0 for most. */
+  /**
+   * The {@link SuperTypes} bits of the APIs the JDK type {@code name} is or extends; 0 for most.
+   */
   static int mask(String name) {
     Integer mask = MASKS.get(name);
     return mask == null ? 0 : mask;
   }
 
-  /** Whether the table names {@code internalName} ({@code sun/net/www/protocol/http/HttpURLConnection}). */
+  /**
+   * Whether the table names {@code internalName} ({@code
+   * sun/net/www/protocol/http/HttpURLConnection}).
+   */
   static boolean inTable(String internalName) {
     return INTERNAL_NAMES.contains(internalName);
   }

@@ -6,10 +6,10 @@ import java.util.List;
 
 /**
  * Which loaded classes an attach retransforms and a detach restores: those that extend or implement
- * an API some integration targets. Without this pre-filter every loaded
- * application class from its class file to run the matchers (several seconds for a servlet
- * container); walking the loaded supertypes by reflection takes milliseconds and loads nothing. The
- * type rules still decide, on this short list. The APIs are those of {@link SuperTypes#APIS}.
+ * an API some integration targets. Without this pre-filter every loaded application class from its
+ * class file to run the matchers (several seconds for a servlet container); walking the loaded
+ * supertypes by reflection takes milliseconds and loads nothing. The type rules still decide, on
+ * this short list. The APIs are those of {@link SuperTypes#APIS}.
  */
 final class LoadedTargets {
   private LoadedTargets() {}
@@ -28,7 +28,9 @@ final class LoadedTargets {
     return targets;
   }
 
-  /** The {@link SuperTypes} bits of the APIs {@code type} is or extends, from the loaded classes. */
+  /**
+   * The {@link SuperTypes} bits of the APIs {@code type} is or extends, from the loaded classes.
+   */
   static int mask(Class<?> type) {
     int mask = 0;
     for (Class<?> c = type; c != null; c = c.getSuperclass()) {

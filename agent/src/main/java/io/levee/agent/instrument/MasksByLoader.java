@@ -5,9 +5,9 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Bit masks of {@link SuperTypes#APIS} by type name, one map per class loader, so that a loader that
- * goes away takes its entries with it; a map is emptied when it grows past its bound, which bounds
- * memory (the entries are found again as they are needed).
+ * Bit masks of {@link SuperTypes#APIS} by type name, one map per class loader, so that a loader
+ * that goes away takes its entries with it; a map is emptied when it grows past its bound, which
+ * bounds memory (the entries are found again as they are needed).
  *
  * <p>Concurrency: the per-loader maps are concurrent; the map of loaders is guarded by itself.
  */

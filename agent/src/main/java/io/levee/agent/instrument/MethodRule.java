@@ -1,10 +1,10 @@
 package io.levee.agent.instrument;
 
 /**
- * Which declared methods of a target class get a {@link Advice}: by name, by how the descriptor starts
- * (the parameter list, or its beginning) and, if asked, public ones only. Abstract, native, static,
- * bridge and synthetic methods and constructors are never woven: a bridge calls the method it
- * bridges, which is.
+ * Which declared methods of a target class get a {@link Advice}: by name, by how the descriptor
+ * starts (the parameter list, or its beginning) and, if asked, public ones only. Abstract, native,
+ * static, bridge and synthetic methods and constructors are never woven: a bridge calls the method
+ * it bridges, which is.
  */
 public final class MethodRule {
   private final String[] names;
@@ -12,7 +12,8 @@ public final class MethodRule {
   private final boolean publicOnly;
   final Advice advice;
 
-  private MethodRule(String[] names, String[] descriptorPrefixes, boolean publicOnly, Advice advice) {
+  private MethodRule(
+      String[] names, String[] descriptorPrefixes, boolean publicOnly, Advice advice) {
     this.names = names;
     this.descriptorPrefixes = descriptorPrefixes;
     this.publicOnly = publicOnly;
@@ -24,7 +25,10 @@ public final class MethodRule {
     return new MethodRule(names, new String[] {"("}, false, null);
   }
 
-  /** Descriptors that start with one of {@code prefixes}, e.g. {@code "()"} or {@code "(Ljava/lang/String;"}. */
+  /**
+   * Descriptors that start with one of {@code prefixes}, e.g. {@code "()"} or {@code
+   * "(Ljava/lang/String;"}.
+   */
   public MethodRule taking(String... prefixes) {
     return new MethodRule(names, prefixes, publicOnly, advice);
   }
@@ -38,7 +42,10 @@ public final class MethodRule {
   }
 
   private static final int NEVER_WOVEN =
-      0x0400 /* abstract */ | 0x0100 /* native */ | 0x0008 /* static */ | 0x0040 /* bridge */
+      0x0400 /* abstract */
+          | 0x0100 /* native */
+          | 0x0008 /* static */
+          | 0x0040 /* bridge */
           | 0x1000 /* synthetic */;
 
   boolean matches(int access, String name, String descriptor) {

@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * On Java 9 and later, lets java.base read the boot loader's unnamed module, where the bridge lives:
- * code woven into the JDK's {@code HttpURLConnection} implementation calls the bridge, and a
+ * On Java 9 and later, lets java.base read the boot loader's unnamed module, where the bridge
+ * lives: code woven into the JDK's {@code HttpURLConnection} implementation calls the bridge, and a
  * named module can only link to a module it reads. Done once at installation, before anything is
- * woven. Reflection, because the
- * agent is Java 8 bytecode; on Java 8 there are no modules and nothing to do.
+ * woven. Reflection, because the agent is Java 8 bytecode; on Java 8 there are no modules and
+ * nothing to do.
  */
 final class ReadEdge {
   private ReadEdge() {}

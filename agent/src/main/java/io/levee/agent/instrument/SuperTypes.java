@@ -9,18 +9,18 @@ import java.util.Map;
  * loader, so the class-load path of an application stays cheap.
  *
  * <p>Why: the JVM loads thousands of classes while an application starts, and nearly all of them
- * must be waved through. Each is judged from its class-file header ({@link ClassHeader}); an ancestor
- * is read from its class file through the loader once, and a subclass stops its walk at its first
- * known ancestor (their common ancestors, Object and a container's base classes, would otherwise be
- * read again for every class). Only names and bit masks are kept, never a class file or a
- * description, so a loader that goes away takes its entries with it; a loader's map is dropped when
- * it grows past {@value #MAX_TYPES} names, which bounds memory.
+ * must be waved through. Each is judged from its class-file header ({@link ClassHeader}); an
+ * ancestor is read from its class file through the loader once, and a subclass stops its walk at
+ * its first known ancestor (their common ancestors, Object and a container's base classes, would
+ * otherwise be read again for every class). Only names and bit masks are kept, never a class file
+ * or a description, so a loader that goes away takes its entries with it; a loader's map is dropped
+ * when it grows past {@value #MAX_TYPES} names, which bounds memory.
  *
  * <p>What it reads, by the {@link Weaver}'s rules: the JDK's own types are answered from {@link
  * JdkTypes}, never from their class files; other ancestors are read through an application's class
- * loader only, never through the boot or platform loader (whose class files sit behind the JDK's own
- * protocol handlers). When neither answers, the mask is {@value #UNKNOWN} and the class is left as it
- * is.
+ * loader only, never through the boot or platform loader (whose class files sit behind the JDK's
+ * own protocol handlers). When neither answers, the mask is {@value #UNKNOWN} and the class is left
+ * as it is.
  *
  * <p>A name seen from one loader always means the same class, and a retransformation cannot change
  * a class's super types, so an entry never goes stale.
@@ -68,8 +68,8 @@ final class SuperTypes {
   }
 
   /**
-   * The bits of the APIs the class {@code name} that {@code loader} is defining from a class file with
-   * {@code header}, its ancestors read from their class files through the loader: no type
+   * The bits of the APIs the class {@code name} that {@code loader} is defining from a class file
+   * with {@code header}, its ancestors read from their class files through the loader: no type
    * description is built. {@value #UNKNOWN} if an ancestor's class file cannot be found or read.
    */
   int mask(String name, ClassHeader header, ClassLoader loader) {

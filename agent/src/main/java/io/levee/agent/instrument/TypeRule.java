@@ -18,7 +18,10 @@ public final class TypeRule {
     this.methods = methods;
   }
 
-  /** Classes that are or extend or implement any of {@code apis} (binary names from {@link SuperTypes#APIS}). */
+  /**
+   * Classes that are or extend or implement any of {@code apis} (binary names from {@link
+   * SuperTypes#APIS}).
+   */
   public static TypeRule implementing(String... apis) {
     int mask = 0;
     for (String api : apis) {
@@ -63,7 +66,10 @@ public final class TypeRule {
     return true;
   }
 
-  /** Whether a class declaring a method like this could be woven by this rule, whatever its ancestry. */
+  /**
+   * Whether a class declaring a method like this could be woven by this rule, whatever its
+   * ancestry.
+   */
   final ClassHeader.MethodTest weavable =
       new ClassHeader.MethodTest() {
         @Override

@@ -16,10 +16,10 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * The agent's class file transformer: for each class the JVM loads or retransforms, a glance at its
- * header and ancestry (the shared {@link SuperTypes} index) rules out almost all of them; the few left
- * go through the integrations' {@link TypeRule}s, and the {@link Advice}s of the methods they match are
- * woven into the method bodies with ASM ({@link AroundMethod}): never a new field or method, so that
- * an attach can retransform loaded classes and a detach can restore them.
+ * header and ancestry (the shared {@link SuperTypes} index) rules out almost all of them; the few
+ * left go through the integrations' {@link TypeRule}s, and the {@link Advice}s of the methods they
+ * match are woven into the method bodies with ASM ({@link AroundMethod}): never a new field or
+ * method, so that an attach can retransform loaded classes and a detach can restore them.
  *
  * <p>Why not ByteBuddy's {@code Advice}: inlining advice needs ByteBuddy's type descriptions of the
  * class, its ancestors and the advice, and some 800 of its classes loaded on the first use, which
@@ -39,8 +39,8 @@ import net.bytebuddy.jar.asm.Opcodes;
  *
  * <ol>
  *   <li>It reads the bytes the JVM hands over ({@link ClassHeader}) and the agent's own caches
- *       ({@link SuperTypes}). It never loads, links or initialises a class: no {@code Class.forName},
- *       no type descriptions, no reflection on the class's ancestors.
+ *       ({@link SuperTypes}). It never loads, links or initialises a class: no {@code
+ *       Class.forName}, no type descriptions, no reflection on the class's ancestors.
  *   <li>It reads another class file only through the defining loader when that is an application's
  *       loader, and never a JDK class file: the JDK's types are known from a table ({@link
  *       JdkTypes}), read when the agent starts, and the boot and platform loaders read their class
@@ -49,9 +49,10 @@ import net.bytebuddy.jar.asm.Opcodes;
  *   <li>Beyond that read (which the application's loader does its own way), it opens no URL and
  *       starts no service loader, and it writes only to the agent's own log.
  *   <li>Of the JDK's own classes it looks only at those the table names as a target's
- *       implementation ({@link #never}): every other JDK class goes by on its name and loader alone.
- *   <li>A class loaded while it weaves (by an application loader reading a class file) is left as it
- *       is ({@link #weaving}).
+ *       implementation ({@link #never}): every other JDK class goes by on its name and loader
+ *       alone.
+ *   <li>A class loaded while it weaves (by an application loader reading a class file) is left as
+ *       it is ({@link #weaving}).
  *   <li>When the answer cannot be had within these rules, the class is not woven, and the debug log
  *       says so.
  * </ol>
@@ -81,7 +82,11 @@ public final class Weaver implements ClassFileTransformer {
   private final Transformations transformations;
   private final AgentLog log;
   private final boolean weaveOwnClasses;
-  /** Set while this thread weaves: a class loaded meanwhile (reading an ancestor's class file) is left as it is. */
+
+  /**
+   * Set while this thread weaves: a class loaded meanwhile (reading an ancestor's class file) is
+   * left as it is.
+   */
   private final ThreadLocal<Boolean> weaving = new ThreadLocal<Boolean>();
 
   Weaver(Transformations transformations, AgentLog log) {
@@ -97,8 +102,8 @@ public final class Weaver implements ClassFileTransformer {
   }
 
   /**
-   * A weaver for tests, which also weaves classes under {@code io.levee} (where the tests' own target
-   * classes are); the agent never uses it.
+   * A weaver for tests, which also weaves classes under {@code io.levee} (where the tests' own
+   * target classes are); the agent never uses it.
    */
   public static Weaver forTests(List<Integration> integrations, AgentLog log) {
     Transformations t = new Transformations();
@@ -163,7 +168,8 @@ public final class Weaver implements ClassFileTransformer {
       }
       return woven;
     } catch (Throwable t) {
-      log.warn("could not instrument " + internalName.replace('/', '.') + ", it runs unprotected", t);
+      log.warn(
+          "could not instrument " + internalName.replace('/', '.') + ", it runs unprotected", t);
       return null;
     } finally {
       weaving.set(Boolean.FALSE);
@@ -193,7 +199,12 @@ public final class Weaver implements ClassFileTransformer {
 
     @Override
     public void visit(
-        int version, int access, String name, String signature, String superName, String[] interfaces) {
+        int version,
+        int access,
+        String name,
+        String signature,
+        String superName,
+        String[] interfaces) {
       owner = name;
       frames = (version & 0xFFFF) >= Opcodes.V1_6;
       super.visit(version, access, name, signature, superName, interfaces);
@@ -219,14 +230,16 @@ public final class Weaver implements ClassFileTransformer {
 
   /**
    * Never a target: our classes and other agents', proxies, and the JDK's own (boot and platform
-   * loaders) but those {@link JdkTypes} names as being or extending a target API, of which only
-   * the {@code HttpURLConnection} implementation's classes are concrete. Names and loaders only: a
-   * test that needs the class file would fail for classes that have none.
+   * loaders) but those {@link JdkTypes} names as being or extending a target API, of which only the
+   * {@code HttpURLConnection} implementation's classes are concrete. Names and loaders only: a test
+   * that needs the class file would fail for classes that have none.
    */
   private boolean never(ClassLoader loader, String internalName) {
     for (String prefix : NEVER) {
       if (internalName.startsWith(prefix)
-          && !(weaveOwnClasses && prefix.equals("io/levee/") && !internalName.startsWith("io/levee/bootstrap/"))) {
+          && !(weaveOwnClasses
+              && prefix.equals("io/levee/")
+              && !internalName.startsWith("io/levee/bootstrap/"))) {
         return true;
       }
     }
@@ -260,7 +273,8 @@ public final class Weaver implements ClassFileTransformer {
       weaving.set(Boolean.FALSE);
     }
     if (log.enabled(AgentLog.Level.DEBUG)) {
-      log.debug(candidates.size() + " loaded classes extend a target API, " + targets.size() + " match");
+      log.debug(
+          candidates.size() + " loaded classes extend a target API, " + targets.size() + " match");
     }
     return targets;
   }
@@ -273,7 +287,9 @@ public final class Weaver implements ClassFileTransformer {
     Set<Class<?>> all = new LinkedHashSet<Class<?>>(candidates);
     for (Class<?> type : candidates) {
       int apis = LoadedTargets.mask(type);
-      for (Class<?> s = type.getSuperclass(); s != null && !JdkTypes.isJdk(s.getName()); s = s.getSuperclass()) {
+      for (Class<?> s = type.getSuperclass();
+          s != null && !JdkTypes.isJdk(s.getName());
+          s = s.getSuperclass()) {
         int missing = apis & ~LoadedTargets.mask(s);
         if (missing != 0 && inst.isModifiableClass(s)) {
           Inheritance.SHARED.learn(s, missing);

@@ -14,22 +14,22 @@ import io.levee.bootstrap.jdbc.JdbcHooks;
 /**
  * JDBC (SPEC §2 {@code jdbc}): statement execution on any driver, and connection acquisition. One
  * decision per logical call: the per-thread depth of {@code Kind.JDBC} lets only the outermost of a
- * pool proxy and the driver beneath it decide. The logic is in {@code io.levee.bootstrap.jdbc.JdbcHooks}
- * and, where it needs {@code java.sql}, in {@link SqlCalls}.
+ * pool proxy and the driver beneath it decide. The logic is in {@code
+ * io.levee.bootstrap.jdbc.JdbcHooks} and, where it needs {@code java.sql}, in {@link SqlCalls}.
  *
  * <ul>
  *   <li>Statement execution on {@code Statement}, {@code PreparedStatement} and {@code
- *       CallableStatement} implementations: every {@code execute*} with or without SQL, and batches.
- *       The SQL is the argument, else what the statement was prepared with, else the first SQL of its
- *       batch, else null (a statement prepared before a runtime attach).
+ *       CallableStatement} implementations: every {@code execute*} with or without SQL, and
+ *       batches. The SQL is the argument, else what the statement was prepared with, else the first
+ *       SQL of its batch, else null (a statement prepared before a runtime attach).
  *   <li>The SQL every {@code Connection} prepares, remembered for its statement's execution. Every
  *       level of a pool proxy records its own statement object, so whichever level is outermost at
  *       execution finds it.
  *   <li>Connection acquisition (operation {@code CONNECT}): {@code Driver.connect} and {@code
- *       DataSource.getConnection}. The outermost acquisition whose JDBC URL is known decides: a pool
- *       borrowing from its idle connections decides at its {@code getConnection}; a data source that
- *       does not expose its URL (a framework proxy) lets the one beneath it decide. A pool opening
- *       connections on its own threads ({@code PoolRefill}) is never decided.
+ *       DataSource.getConnection}. The outermost acquisition whose JDBC URL is known decides: a
+ *       pool borrowing from its idle connections decides at its {@code getConnection}; a data
+ *       source that does not expose its URL (a framework proxy) lets the one beneath it decide. A
+ *       pool opening connections on its own threads ({@code PoolRefill}) is never decided.
  * </ul>
  *
  * <p>Not woven: ShardingSphere's statements, which fan out to one driver statement per shard, each

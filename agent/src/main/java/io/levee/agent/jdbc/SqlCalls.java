@@ -1,15 +1,15 @@
 package io.levee.agent.jdbc;
 
-import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.Faults;
-import io.levee.bootstrap.jdbc.JdbcCall;
-import io.levee.bootstrap.jdbc.JdbcCalls;
-import io.levee.bootstrap.jdbc.JdbcState;
+import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
+import io.levee.bootstrap.jdbc.JdbcCall;
+import io.levee.bootstrap.jdbc.JdbcCalls;
+import io.levee.bootstrap.jdbc.JdbcState;
 import io.levee.bootstrap.jdbc.PoolRefill;
 import java.sql.Connection;
 import java.sql.Driver;

@@ -1,14 +1,13 @@
 package io.levee.agent.lifecycle;
 
-import io.levee.agent.log.MicrometerLog;
-import io.levee.agent.metrics.LeveeMeters;
-
 import io.levee.agent.endpoint.EndpointAddress;
 import io.levee.agent.endpoint.LocalEndpoint;
 import io.levee.agent.log.BlockSummary;
 import io.levee.agent.log.BreakerLog;
 import io.levee.agent.log.EventLog;
 import io.levee.agent.log.LogThread;
+import io.levee.agent.log.MicrometerLog;
+import io.levee.agent.metrics.LeveeMeters;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.load.RuleError;
 import io.levee.rules.model.ResourceRule;

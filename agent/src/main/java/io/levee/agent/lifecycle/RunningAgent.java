@@ -1,13 +1,12 @@
 package io.levee.agent.lifecycle;
 
-import io.levee.agent.args.Reply;
-import io.levee.agent.rulesfile.RulesTarget;
-import io.levee.agent.rulesfile.RulesWatcher;
-
-import io.levee.agent.log.AgentLog;
 import io.levee.agent.args.AgentOptions;
+import io.levee.agent.args.Reply;
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Weaver;
+import io.levee.agent.log.AgentLog;
+import io.levee.agent.rulesfile.RulesTarget;
+import io.levee.agent.rulesfile.RulesWatcher;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.load.RuleError;

@@ -1,14 +1,13 @@
 package io.levee.agent.log;
 
-
 import java.io.Closeable;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 
 /**
- * The agent's own log: one line {@code [levee] LEVEL message} per event, to stderr or to the
- * {@code log-file} option's file, never through the application's logging (and never JUL, whose
+ * The agent's own log: one line {@code [levee] LEVEL message} per event, to stderr or to the {@code
+ * log-file} option's file, never through the application's logging (and never JUL, whose
  * initialisation during premain breaks some containers). A stack trace follows a line only at
  * {@code debug}.
  *
@@ -23,7 +22,10 @@ public final class AgentLog implements EventLog, Closeable {
     INFO,
     DEBUG;
 
-    /** {@code error}, {@code warn}, {@code info} or {@code debug} in any case; null for anything else. */
+    /**
+     * {@code error}, {@code warn}, {@code info} or {@code debug} in any case; null for anything
+     * else.
+     */
     public static Level parse(String text) {
       for (Level level : values()) {
         if (level.name().equalsIgnoreCase(text)) {
@@ -50,7 +52,9 @@ public final class AgentLog implements EventLog, Closeable {
     this.ownsOut = ownsOut;
   }
 
-  /** The log of a start: {@code file} (appended to), or stderr when it is null or cannot be written. */
+  /**
+   * The log of a start: {@code file} (appended to), or stderr when it is null or cannot be written.
+   */
   public static AgentLog open(String file, Level level) {
     if (file == null) {
       return new AgentLog(System.err, level);

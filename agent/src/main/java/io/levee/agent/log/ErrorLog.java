@@ -7,12 +7,12 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Logs the agent's internal errors (a dispatcher or hook that threw; the call went through
- * untracked): the first of each kind (type, message and the frame that threw) at once, then at most once per interval, with the number
- * left out since the last line, so a bug on a hot path cannot flood the log or slow the application
- * down.
+ * untracked): the first of each kind (type, message and the frame that threw) at once, then at most
+ * once per interval, with the number left out since the last line, so a bug on a hot path cannot
+ * flood the log or slow the application down.
  *
- * <p>Concurrency: any thread reports; one compare-and-set on {@code nextNanos} elects the thread that
- * writes the line, every other one only counts.
+ * <p>Concurrency: any thread reports; one compare-and-set on {@code nextNanos} elects the thread
+ * that writes the line, every other one only counts.
  */
 public final class ErrorLog {
   static final long INTERVAL_NANOS = 60_000_000_000L;

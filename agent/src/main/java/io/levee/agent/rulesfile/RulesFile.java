@@ -1,7 +1,6 @@
 package io.levee.agent.rulesfile;
 
 import io.levee.agent.log.AgentLog;
-
 import io.levee.rules.load.LoadResult;
 import io.levee.rules.load.RuleError;
 import io.levee.rules.load.RulesLoader;
@@ -74,7 +73,12 @@ public final class RulesFile {
     try {
       path = Paths.get(rules.trim());
     } catch (InvalidPathException e) {
-      log.error("rules file name '" + rules + "' is not a path (" + e.getMessage() + "): protecting nothing");
+      log.error(
+          "rules file name '"
+              + rules
+              + "' is not a path ("
+              + e.getMessage()
+              + "): protecting nothing");
       return RuleSet.EMPTY;
     }
     if (!Files.exists(path)) {
@@ -87,7 +91,13 @@ public final class RulesFile {
         log.error(error.toString());
       }
       int n = result.errors().size();
-      log.error("rules file " + path + " has " + n + (n == 1 ? " error" : " errors") + ": protecting nothing");
+      log.error(
+          "rules file "
+              + path
+              + " has "
+              + n
+              + (n == 1 ? " error" : " errors")
+              + ": protecting nothing");
       return RuleSet.EMPTY;
     }
     return result.rules();

@@ -8,10 +8,10 @@ import java.io.IOException;
 
 /**
  * Makes the jakarta.servlet flavour of a class compiled against javax.servlet by renaming in its
- * constant pool, where every class name, descriptor, signature and string of a class file lives: the
- * servlet API's package and the class's own name. Nothing else in a class file refers to the pool by
- * byte offset, so the rest is copied as it is. This keeps one source for both servlet APIs, which
- * differ only in their package.
+ * constant pool, where every class name, descriptor, signature and string of a class file lives:
+ * the servlet API's package and the class's own name. Nothing else in a class file refers to the
+ * pool by byte offset, so the rest is copied as it is. This keeps one source for both servlet APIs,
+ * which differ only in their package.
  */
 final class JakartaFlavour {
   private static final String JAVAX = "javax/servlet/";
@@ -19,7 +19,9 @@ final class JakartaFlavour {
 
   private JakartaFlavour() {}
 
-  /** {@code classFile} of {@code from} (an internal name), as class {@code to} on jakarta.servlet. */
+  /**
+   * {@code classFile} of {@code from} (an internal name), as class {@code to} on jakarta.servlet.
+   */
   static byte[] of(byte[] classFile, String from, String to) throws IOException {
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(classFile.length + 256);

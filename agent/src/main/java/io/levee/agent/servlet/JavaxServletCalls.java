@@ -17,15 +17,15 @@ import javax.servlet.http.HttpServletResponse;
 
 /**
  * {@code Servlet.service} and {@code Filter.doFilter} of javax.servlet 2.5 to 4, and, renamed by
- * {@link JakartaFlavour}, of jakarta.servlet 5 and 6: the one source of the servlet logic. Defined by
- * {@link ServletCallsFactory} in a loader beside the application's, so it uses only the servlet API
- * and the bridge.
+ * {@link JakartaFlavour}, of jakarta.servlet 5 and 6: the one source of the servlet logic. Defined
+ * by {@link ServletCallsFactory} in a loader beside the application's, so it uses only the servlet
+ * API and the bridge.
  *
  * <p>Servlet 2.5 has no dispatcher type, no async and no {@code getStatus()}: without {@code
- * servlet3} the depth and the request attribute alone find the outermost dispatch, and the status is
- * unknown (-1) unless the call threw on an uncommitted response (500). The methods of 3.0 are then
- * never called, and the JVM resolves a class or method reference only when it first runs, so the
- * class defines and runs where they are missing.
+ * servlet3} the depth and the request attribute alone find the outermost dispatch, and the status
+ * is unknown (-1) unless the call threw on an uncommitted response (500). The methods of 3.0 are
+ * then never called, and the JVM resolves a class or method reference only when it first runs, so
+ * the class defines and runs where they are missing.
  */
 public final class JavaxServletCalls extends ServletCalls {
   private final boolean servlet3;
@@ -53,7 +53,10 @@ public final class JavaxServletCalls extends ServletCalls {
         Levee.servletEnter(
             http.getMethod(),
             ServletSupport.path(
-                http.getRequestURI(), http.getContextPath(), http.getServletPath(), http.getPathInfo()),
+                http.getRequestURI(),
+                http.getContextPath(),
+                http.getServletPath(),
+                http.getPathInfo()),
             request,
             keys());
     if (token instanceof Blocked) {

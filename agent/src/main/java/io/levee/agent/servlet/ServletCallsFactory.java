@@ -12,16 +12,16 @@ import java.util.WeakHashMap;
 
 /**
  * Makes the servlet calls for the classes of one class loader: {@link JavaxServletCalls} (compiled
- * against javax.servlet, shipped in the agent jar), or its jakarta flavour ({@link JakartaFlavour}),
- * is defined in a small loader of its own whose parent is the application's, so its references to
- * {@code javax.servlet} or {@code jakarta.servlet} resolve to the classes the application uses, and
- * those to the bridge to the boot loader. Whether the javax calls may use servlet 3.0 depends on what
- * the loader can see: 3.0 added dispatcher types and async.
+ * against javax.servlet, shipped in the agent jar), or its jakarta flavour ({@link
+ * JakartaFlavour}), is defined in a small loader of its own whose parent is the application's, so
+ * its references to {@code javax.servlet} or {@code jakarta.servlet} resolve to the classes the
+ * application uses, and those to the bridge to the boot loader. Whether the javax calls may use
+ * servlet 3.0 depends on what the loader can see: 3.0 added dispatcher types and async.
  *
- * <p>One instance per loader and flavour, whichever of its classes asks first. The map holds loaders
- * weakly and calls weakly (a defined class's loader has the application's loader as its parent, so
- * holding it strongly would keep the key alive); the woven classes' {@code ClassValue} entries keep
- * each instance alive for as long as they are.
+ * <p>One instance per loader and flavour, whichever of its classes asks first. The map holds
+ * loaders weakly and calls weakly (a defined class's loader has the application's loader as its
+ * parent, so holding it strongly would keep the key alive); the woven classes' {@code ClassValue}
+ * entries keep each instance alive for as long as they are.
  */
 final class ServletCallsFactory extends ServletHooks.Factory {
   private static final String JAVAX = "io.levee.agent.servlet.JavaxServletCalls";
@@ -87,7 +87,9 @@ final class ServletCallsFactory extends ServletHooks.Factory {
 
   private static byte[] classFile(String name) throws IOException {
     InputStream in =
-        ServletCallsFactory.class.getClassLoader().getResourceAsStream(name.replace('.', '/') + ".class");
+        ServletCallsFactory.class
+            .getClassLoader()
+            .getResourceAsStream(name.replace('.', '/') + ".class");
     if (in == null) {
       throw new IOException(name + " is missing from the agent jar");
     }

@@ -15,8 +15,8 @@ import io.levee.bootstrap.servlet.ServletHooks;
  * Inbound requests (SPEC §2 {@code servlet}): {@code Servlet.service} and {@code Filter.doFilter}
  * implementations of javax.servlet (2.5 to 4) and jakarta.servlet (5 and 6). One decision per
  * request, at the outermost dispatch of type {@code REQUEST}. The woven methods call {@code
- * io.levee.bootstrap.servlet.ServletHooks}, which finds the hook for the API and class loader of the woven
- * class ({@link ServletCallsFactory}); the hooks differ only in the API they call.
+ * io.levee.bootstrap.servlet.ServletHooks}, which finds the hook for the API and class loader of
+ * the woven class ({@link ServletCallsFactory}); the hooks differ only in the API they call.
  */
 public final class ServletIntegration implements Integration {
   @Override

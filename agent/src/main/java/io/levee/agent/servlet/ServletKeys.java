@@ -8,7 +8,8 @@ import io.levee.rules.model.KeySpec;
 /**
  * Reads the key of a per-key rate limit from a servlet request: the client address, a header or a
  * query parameter, through the {@link ServletCalls} of the request's servlet API, which hold the
- * request with its real type. One per servlet calls instance, handed to the engine with each request.
+ * request with its real type. One per servlet calls instance, handed to the engine with each
+ * request.
  */
 final class ServletKeys implements KeySource {
   private final ServletCalls calls;

@@ -1,14 +1,12 @@
 package io.levee.agent.startup;
 
+import io.levee.agent.args.AgentOptions;
 import io.levee.agent.args.ControlArgs;
 import io.levee.agent.args.Reply;
 import io.levee.agent.lifecycle.RunningAgent;
 import io.levee.agent.lifecycle.StatusTable;
-import io.levee.agent.rulesfile.RulesWatcher;
-
 import io.levee.agent.log.AgentLog;
-import io.levee.agent.args.AgentOptions;
-
+import io.levee.agent.rulesfile.RulesWatcher;
 import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Levee;
 import java.lang.instrument.Instrumentation;

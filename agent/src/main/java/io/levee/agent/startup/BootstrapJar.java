@@ -9,13 +9,14 @@ import java.lang.instrument.Instrumentation;
 import java.util.jar.JarFile;
 
 /**
- * Puts the bridge ({@code io.levee.bootstrap}) into the boot class loader. The bridge ships inside the
- * agent jar as the nested {@code levee-bootstrap.jar}, never as plain classes: the agent jar is on the
- * system class path, and a copy of the bridge there would split it in two (code woven into JDK
- * classes sees the boot copy, the agent would fill the other).
+ * Puts the bridge ({@code io.levee.bootstrap}) into the boot class loader. The bridge ships inside
+ * the agent jar as the nested {@code levee-bootstrap.jar}, never as plain classes: the agent jar is
+ * on the system class path, and a copy of the bridge there would split it in two (code woven into
+ * JDK classes sees the boot copy, the agent would fill the other).
  *
- * <p>A jar appended to the boot search path must be a file, so the nested jar is copied to a temporary
- * file first. The file stays open (the JVM reads it lazily) and is deleted when the JVM exits.
+ * <p>A jar appended to the boot search path must be a file, so the nested jar is copied to a
+ * temporary file first. The file stays open (the JVM reads it lazily) and is deleted when the JVM
+ * exits.
  */
 final class BootstrapJar {
   static final String RESOURCE = "levee-bootstrap.jar";
@@ -41,7 +42,10 @@ final class BootstrapJar {
     inst.appendToBootstrapClassLoaderSearch(new JarFile(file));
   }
 
-  /** True after an earlier start (premain, then an attach) or when the JVM was started with the bridge. */
+  /**
+   * True after an earlier start (premain, then an attach) or when the JVM was started with the
+   * bridge.
+   */
   private static boolean alreadyInBootLoader() {
     try {
       Class.forName(PROBE, false, null);

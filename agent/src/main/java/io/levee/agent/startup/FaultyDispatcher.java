@@ -1,7 +1,6 @@
 package io.levee.agent.startup;
 
 import io.levee.agent.log.AgentLog;
-
 import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Faults;
 

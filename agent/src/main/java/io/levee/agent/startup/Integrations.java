@@ -1,9 +1,8 @@
 package io.levee.agent.startup;
 
-import io.levee.agent.log.AgentLog;
-
 import io.levee.agent.http.HttpUrlConnectionIntegration;
 import io.levee.agent.instrument.Integration;
+import io.levee.agent.log.AgentLog;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,9 @@
 package io.levee.agent.startup;
 
 import io.levee.agent.args.AgentOptions;
-import io.levee.agent.log.AgentLog;
-
 import io.levee.agent.args.ControlArgs;
 import io.levee.agent.args.Reply;
+import io.levee.agent.log.AgentLog;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.InvocationTargetException;

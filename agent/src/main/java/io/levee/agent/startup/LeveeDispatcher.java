@@ -1,12 +1,13 @@
 package io.levee.agent.startup;
 
 import io.levee.agent.log.ErrorLog;
-
 import io.levee.bootstrap.Dispatcher;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.KeySource;
 
-/** What the bridge forwards to once the agent runs: every decision to the engine, errors to the log. */
+/**
+ * What the bridge forwards to once the agent runs: every decision to the engine, errors to the log.
+ */
 final class LeveeDispatcher extends Dispatcher {
   private final Engine engine;
   private final ErrorLog errors;
@@ -16,7 +17,9 @@ final class LeveeDispatcher extends Dispatcher {
     this.errors = errors;
   }
 
-  /** {@code keys} is the {@link KeySource} the servlet integration gave the request's servlet calls. */
+  /**
+   * {@code keys} is the {@link KeySource} the servlet integration gave the request's servlet calls.
+   */
   @Override
   public Object servletEnter(String method, String path, Object request, Object keys) {
     return engine.servlet(method, path, request, (KeySource) keys);

@@ -1,17 +1,15 @@
 package io.levee.agent.startup;
 
 import io.levee.agent.args.AgentOptions;
-import io.levee.agent.log.AgentLog;
-import io.levee.agent.log.ErrorLog;
-import io.levee.agent.rulesfile.RulesFile;
-
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
 import io.levee.agent.instrument.Weaver;
-
-import io.levee.agent.rulesfile.RulesWatcher;
-import io.levee.agent.lifecycle.RunningAgent;
 import io.levee.agent.lifecycle.Observability;
+import io.levee.agent.lifecycle.RunningAgent;
+import io.levee.agent.log.AgentLog;
+import io.levee.agent.log.ErrorLog;
+import io.levee.agent.rulesfile.RulesFile;
+import io.levee.agent.rulesfile.RulesWatcher;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;
@@ -33,12 +31,15 @@ import java.util.List;
 public final class Startup {
   private Startup() {}
 
-  /** Starts everything; {@code attached}: a runtime attach, loaded classes retransformed in batches. */
+  /**
+   * Starts everything; {@code attached}: a runtime attach, loaded classes retransformed in batches.
+   */
   public static RunningAgent start(
       AgentOptions options, AgentLog log, Instrumentation inst, boolean attached) {
     long began = System.nanoTime();
     RulesWatcher rulesFile = new RulesWatcher(options.rules(), log);
-    // The rules are read while the instrumentation is prepared; nothing is installed before both are.
+    // The rules are read while the instrumentation is prepared; nothing is installed before both
+    // are.
     RulesFile.Loading loading = RulesFile.loadInBackground(options.rules(), log);
     List<Integration> integrations = Integrations.all(log);
     Weaver weaver = AgentInstaller.prepare(integrations, log);
@@ -52,8 +53,7 @@ public final class Startup {
     RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile);
     agent.onStop(cpu);
     try {
-      LeveeDispatcher dispatcher =
-          new LeveeDispatcher(engine, new ErrorLog(log, Clock.SYSTEM));
+      LeveeDispatcher dispatcher = new LeveeDispatcher(engine, new ErrorLog(log, Clock.SYSTEM));
       Levee.install(FaultyDispatcher.wrapIfAsked(dispatcher, log));
       long dispatching = System.nanoTime();
       agent.instrumented(AgentInstaller.install(inst, weaver, log, attached));
@@ -65,15 +65,26 @@ public final class Startup {
       long done = System.nanoTime();
       if (log.enabled(AgentLog.Level.DEBUG)) {
         log.debug(
-            "start-up took " + millis(began, done) + " ms: instrumentation prepared in "
-                + millis(began, prepared) + " ms, rules read beside it, waited for "
-                + millis(prepared, rulesLoaded) + " ms more, engine and bridge "
-                + millis(rulesLoaded, dispatching) + " ms, instrumentation installed in "
+            "start-up took "
+                + millis(began, done)
+                + " ms: instrumentation prepared in "
+                + millis(began, prepared)
+                + " ms, rules read beside it, waited for "
+                + millis(prepared, rulesLoaded)
+                + " ms more, engine and bridge "
+                + millis(rulesLoaded, dispatching)
+                + " ms, instrumentation installed in "
                 + millis(dispatching, instrumented)
-                + " ms, observability and reloads " + millis(instrumented, done) + " ms");
+                + " ms, observability and reloads "
+                + millis(instrumented, done)
+                + " ms");
       }
       log.info(
-          "started: " + rules.resources.size() + " resources from " + rules.source + "; integrations "
+          "started: "
+              + rules.resources.size()
+              + " resources from "
+              + rules.source
+              + "; integrations "
               + names(integrations));
       return agent;
     } catch (Throwable t) {

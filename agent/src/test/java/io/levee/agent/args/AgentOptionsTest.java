@@ -1,9 +1,8 @@
 package io.levee.agent.args;
 
-import io.levee.agent.log.AgentLog;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.levee.agent.log.AgentLog;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,8 @@ class AgentOptionsTest {
     props.setProperty("levee.rules", "/from/property.yaml");
     props.setProperty("levee.log", "warn");
     Map<String, String> env =
-        Map.of("LEVEE_RULES", "/from/env.yaml", "LEVEE_LOG", "error", "LEVEE_LOG_FILE", "/tmp/l.log");
+        Map.of(
+            "LEVEE_RULES", "/from/env.yaml", "LEVEE_LOG", "error", "LEVEE_LOG_FILE", "/tmp/l.log");
 
     AgentOptions options = AgentOptions.resolve("rules=/from/args.yaml", props, env);
 
@@ -53,7 +53,8 @@ class AgentOptionsTest {
   @Test
   void enabledFalseFromAnySourceTurnsTheAgentOff() {
     assertThat(AgentOptions.resolve("enabled=false", props, Map.of()).enabled()).isFalse();
-    assertThat(AgentOptions.resolve(null, props, Map.of("LEVEE_ENABLED", "FALSE")).enabled()).isFalse();
+    assertThat(AgentOptions.resolve(null, props, Map.of("LEVEE_ENABLED", "FALSE")).enabled())
+        .isFalse();
     props.setProperty("levee.enabled", "false");
     assertThat(AgentOptions.resolve("enabled=true", props, Map.of()).enabled()).isTrue();
   }

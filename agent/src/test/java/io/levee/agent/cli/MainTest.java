@@ -18,7 +18,9 @@ class MainTest {
 
   @Test
   void validateCountsTheResourcesOfAGoodFile() throws IOException {
-    Path file = write("""
+    Path file =
+        write(
+            """
         version: 1
         resources:
           - name: payments
@@ -33,7 +35,9 @@ class MainTest {
 
   @Test
   void validatePrintsEachErrorWithFileLineAndColumn() throws IOException {
-    Path file = write("""
+    Path file =
+        write(
+            """
         version: 1
         resources:
           - name: payments
@@ -44,7 +48,9 @@ class MainTest {
 
     assertThat(run("validate", file.toString())).isEqualTo(1);
     assertThat(text(out).lines())
-        .contains(file + ":6:5: resources[0].concurency: unknown key `concurency`; did you mean `concurrency`?")
+        .contains(
+            file
+                + ":6:5: resources[0].concurency: unknown key `concurency`; did you mean `concurrency`?")
         .allMatch(line -> line.startsWith(file + ":"));
   }
 
@@ -68,7 +74,9 @@ class MainTest {
 
   @Test
   void attachChecksTheRulesFileBeforeTouchingTheProcess() throws IOException {
-    Path file = write("""
+    Path file =
+        write(
+            """
         version: 1
         resources:
           - name: payments

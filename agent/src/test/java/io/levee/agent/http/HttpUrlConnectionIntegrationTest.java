@@ -4,8 +4,8 @@ import static io.levee.agent.testing.RecordingDispatcher.blocked;
 import static io.levee.agent.testing.RecordingDispatcher.fallback;
 import static io.levee.agent.testing.RecordingDispatcher.permit;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.levee.agent.testing.RecordingDispatcher;
 import io.levee.agent.testing.TestAgent;
@@ -68,7 +68,11 @@ class HttpUrlConnectionIntegrationTest {
     assertThat(dispatcher.decisions)
         .extracting(RecordingDispatcher.Decision::first, RecordingDispatcher.Decision::second)
         .containsExactly(tuple("GET", server.url(200)));
-    assertThat(dispatcher.outcomes).extracting(RecordingDispatcher.Outcome::token, RecordingDispatcher.Outcome::status, RecordingDispatcher.Outcome::error)
+    assertThat(dispatcher.outcomes)
+        .extracting(
+            RecordingDispatcher.Outcome::token,
+            RecordingDispatcher.Outcome::status,
+            RecordingDispatcher.Outcome::error)
         .containsExactly(tuple(permit, 200, null));
   }
 
@@ -81,10 +85,13 @@ class HttpUrlConnectionIntegrationTest {
     assertThat(body(c.getErrorStream())).isEqualTo("status 500");
 
     assertThat(dispatcher.decisions).hasSize(1);
-    assertThat(dispatcher.outcomes).singleElement().satisfies(o -> {
-      assertThat(o.status()).isEqualTo(500);
-      assertThat(o.error()).isNull();
-    });
+    assertThat(dispatcher.outcomes)
+        .singleElement()
+        .satisfies(
+            o -> {
+              assertThat(o.status()).isEqualTo(500);
+              assertThat(o.error()).isNull();
+            });
   }
 
   @Test
@@ -99,8 +106,12 @@ class HttpUrlConnectionIntegrationTest {
     assertThat(dispatcher.outcomes).isEmpty();
 
     assertThat(c.getResponseCode()).isEqualTo(201);
-    assertThat(dispatcher.decisions).extracting(RecordingDispatcher.Decision::first).containsExactly("POST");
-    assertThat(dispatcher.outcomes).extracting(RecordingDispatcher.Outcome::status).containsExactly(201);
+    assertThat(dispatcher.decisions)
+        .extracting(RecordingDispatcher.Decision::first)
+        .containsExactly("POST");
+    assertThat(dispatcher.outcomes)
+        .extracting(RecordingDispatcher.Outcome::status)
+        .containsExactly(201);
   }
 
   @Test
@@ -114,7 +125,9 @@ class HttpUrlConnectionIntegrationTest {
     assertThat(c.getResponseCode()).isEqualTo(200);
 
     assertThat(dispatcher.decisions).hasSize(1);
-    assertThat(dispatcher.outcomes).extracting(RecordingDispatcher.Outcome::status).containsExactly(200);
+    assertThat(dispatcher.outcomes)
+        .extracting(RecordingDispatcher.Outcome::status)
+        .containsExactly(200);
   }
 
   @Test
@@ -124,8 +137,12 @@ class HttpUrlConnectionIntegrationTest {
     HttpURLConnection c = open(server.url(200));
 
     assertThatThrownBy(c::connect).isInstanceOf(IOException.class).hasMessageStartingWith("levee:");
-    assertThatThrownBy(c::getInputStream).isInstanceOf(IOException.class).hasMessageStartingWith("levee:");
-    assertThatThrownBy(c::getResponseCode).isInstanceOf(IOException.class).hasMessageStartingWith("levee:");
+    assertThatThrownBy(c::getInputStream)
+        .isInstanceOf(IOException.class)
+        .hasMessageStartingWith("levee:");
+    assertThatThrownBy(c::getResponseCode)
+        .isInstanceOf(IOException.class)
+        .hasMessageStartingWith("levee:");
 
     assertThat(server.requests.get()).isEqualTo(before);
     assertThat(dispatcher.decisions).hasSize(1);
@@ -134,7 +151,8 @@ class HttpUrlConnectionIntegrationTest {
 
   @Test
   void fallbackAnswersEveryResponseMethodAlikeWithoutContactingTheHost() throws IOException {
-    dispatcher.answering(fallback(503, "{\"status\":\"degraded\"}", "Content-Type", "application/json"));
+    dispatcher.answering(
+        fallback(503, "{\"status\":\"degraded\"}", "Content-Type", "application/json"));
     int before = server.requests.get();
     HttpURLConnection c = open(server.url(200));
 
@@ -143,9 +161,12 @@ class HttpUrlConnectionIntegrationTest {
     assertThat(c.getHeaderField(0)).isEqualTo("HTTP/1.1 503 Service Unavailable");
     assertThat(c.getContentType()).isEqualTo("application/json");
     assertThat(c.getHeaderField("content-length")).isEqualTo("21");
-    assertThat(c.getHeaderFields()).containsEntry("Content-Type", java.util.List.of("application/json"));
+    assertThat(c.getHeaderFields())
+        .containsEntry("Content-Type", java.util.List.of("application/json"));
     assertThat(c.getHeaderFields().get(null)).containsExactly("HTTP/1.1 503 Service Unavailable");
-    assertThatThrownBy(c::getInputStream).isInstanceOf(IOException.class).hasMessageContaining("503");
+    assertThatThrownBy(c::getInputStream)
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("503");
     assertThat(body(c.getErrorStream())).isEqualTo("{\"status\":\"degraded\"}");
 
     assertThat(server.requests.get()).isEqualTo(before);
@@ -210,7 +231,10 @@ class HttpUrlConnectionIntegrationTest {
     c.disconnect();
 
     assertThat(dispatcher.outcomes)
-        .extracting(RecordingDispatcher.Outcome::token, RecordingDispatcher.Outcome::status, RecordingDispatcher.Outcome::error)
+        .extracting(
+            RecordingDispatcher.Outcome::token,
+            RecordingDispatcher.Outcome::status,
+            RecordingDispatcher.Outcome::error)
         .containsExactly(tuple(permit, Dispatcher.STATUS_ABANDONED, null));
   }
 
@@ -229,7 +253,10 @@ class HttpUrlConnectionIntegrationTest {
     }
 
     assertThat(dispatcher.outcomes)
-        .extracting(RecordingDispatcher.Outcome::token, RecordingDispatcher.Outcome::status, RecordingDispatcher.Outcome::error)
+        .extracting(
+            RecordingDispatcher.Outcome::token,
+            RecordingDispatcher.Outcome::status,
+            RecordingDispatcher.Outcome::error)
         .containsExactly(tuple(permit, Dispatcher.STATUS_ABANDONED, null));
   }
 
@@ -250,7 +277,9 @@ class HttpUrlConnectionIntegrationTest {
     }
 
     assertThat(dispatcher.decisions).hasSize(1);
-    assertThat(dispatcher.outcomes).extracting(RecordingDispatcher.Outcome::status).containsExactly(200);
+    assertThat(dispatcher.outcomes)
+        .extracting(RecordingDispatcher.Outcome::status)
+        .containsExactly(200);
   }
 
   @Test
@@ -265,10 +294,13 @@ class HttpUrlConnectionIntegrationTest {
     assertThatThrownBy(c::getInputStream).isInstanceOf(ConnectException.class);
 
     assertThat(dispatcher.decisions).hasSize(1);
-    assertThat(dispatcher.outcomes).singleElement().satisfies(o -> {
-      assertThat(o.status()).isEqualTo(-1);
-      assertThat(o.error()).isInstanceOf(ConnectException.class);
-    });
+    assertThat(dispatcher.outcomes)
+        .singleElement()
+        .satisfies(
+            o -> {
+              assertThat(o.status()).isEqualTo(-1);
+              assertThat(o.error()).isInstanceOf(ConnectException.class);
+            });
   }
 
   @Test

@@ -2,11 +2,11 @@ package io.levee.agent.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.log.AgentLog;
 import io.levee.agent.instrument.Weaver;
+import io.levee.agent.log.AgentLog;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

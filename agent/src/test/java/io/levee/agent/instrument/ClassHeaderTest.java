@@ -16,7 +16,10 @@ class ClassHeaderTest {
     assertThat(header.superName).isEqualTo("java.util.AbstractList");
     assertThat(header.interfaces)
         .containsExactly(
-            "java.util.List", "java.util.RandomAccess", "java.lang.Cloneable", "java.io.Serializable");
+            "java.util.List",
+            "java.util.RandomAccess",
+            "java.lang.Cloneable",
+            "java.io.Serializable");
     assertThat(header.isInterface).isFalse();
   }
 
@@ -33,7 +36,10 @@ class ClassHeaderTest {
     // Long has constant fields (ConstantValue attributes) before its methods.
     ClassHeader header = ClassHeader.read(classFile(Long.class));
 
-    assertThat(header.declaresAny((access, name, descriptor) -> name.equals("parseLong") && descriptor.equals("(Ljava/lang/String;)J")))
+    assertThat(
+            header.declaresAny(
+                (access, name, descriptor) ->
+                    name.equals("parseLong") && descriptor.equals("(Ljava/lang/String;)J")))
         .isTrue();
     assertThat(header.declaresAny((access, name, descriptor) -> name.equals("parseInt"))).isFalse();
     // Only its own methods: Object's are not Long's.
@@ -71,7 +77,8 @@ class ClassHeaderTest {
 
   static byte[] classFile(Class<?> type) throws IOException {
     String path = type.getName().replace('.', '/') + ".class";
-    ClassLoader loader = type.getClassLoader() == null ? ClassLoader.getSystemClassLoader() : type.getClassLoader();
+    ClassLoader loader =
+        type.getClassLoader() == null ? ClassLoader.getSystemClassLoader() : type.getClassLoader();
     try (InputStream in = loader.getResourceAsStream(path)) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       byte[] buffer = new byte[8192];

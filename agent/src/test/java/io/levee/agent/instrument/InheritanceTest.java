@@ -2,8 +2,8 @@ package io.levee.agent.instrument;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.log.AgentLog;
 import io.levee.agent.instrument.sample.InheritedBase;
+import io.levee.agent.log.AgentLog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
@@ -17,14 +17,17 @@ class InheritanceTest {
   private static final String STATEMENT = "io/levee/agent/instrument/sample/InheritingStatement";
   private static final String BASE = "io/levee/agent/instrument/sample/InheritedBase";
 
-  private final AgentLog log = new AgentLog(new PrintStream(new ByteArrayOutputStream(), true), AgentLog.Level.DEBUG);
-  private final Weaver weaver = Weaver.forTests(TestClasses.recording("java.sql.Statement", "execute"), log);
+  private final AgentLog log =
+      new AgentLog(new PrintStream(new ByteArrayOutputStream(), true), AgentLog.Level.DEBUG);
+  private final Weaver weaver =
+      Weaver.forTests(TestClasses.recording("java.sql.Statement", "execute"), log);
 
   @Test
   void theSuperclassLoadedNextTakesTheApiTheSubclassDeclares() throws Exception {
     ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {};
 
-    assertThat(weaver.transform(loader, STATEMENT, null, null, TestClasses.classFile(STATEMENT))).isNull();
+    assertThat(weaver.transform(loader, STATEMENT, null, null, TestClasses.classFile(STATEMENT)))
+        .isNull();
     assertThat(weaver.transform(loader, BASE, null, null, TestClasses.classFile(BASE))).isNotNull();
   }
 
@@ -34,7 +37,9 @@ class InheritanceTest {
     weaver.transform(loader, STATEMENT, null, null, TestClasses.classFile(STATEMENT));
     weaver.transform(loader, BASE, null, null, TestClasses.classFile(BASE));
 
-    assertThat(weaver.transform(loader, BASE, InheritedBase.class, null, TestClasses.classFile(BASE))).isNotNull();
+    assertThat(
+            weaver.transform(loader, BASE, InheritedBase.class, null, TestClasses.classFile(BASE)))
+        .isNotNull();
   }
 
   @Test

@@ -2,8 +2,8 @@ package io.levee.agent.instrument;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.log.AgentLog;
 import io.levee.agent.http.HttpUrlConnectionIntegration;
+import io.levee.agent.log.AgentLog;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Each rule of what a transform may do ({@link Weaver}'s class comment), shown on a class that
  * reaches its target API through an application ancestor: {@code LeafConnection extends
- * BaseConnection extends java.net.HttpURLConnection}. The defining loader records what the transform
- * asks of it.
+ * BaseConnection extends java.net.HttpURLConnection}. The defining loader records what the
+ * transform asks of it.
  */
 class WeaverRulesTest {
   private static final String LEAF = "io/levee/agent/instrument/sample/LeafConnection";
@@ -28,7 +28,8 @@ class WeaverRulesTest {
 
   private final ByteArrayOutputStream logged = new ByteArrayOutputStream();
   private final AgentLog log = new AgentLog(new PrintStream(logged, true), AgentLog.Level.DEBUG);
-  private final Weaver weaver = Weaver.forTests(TestClasses.recording("java.net.HttpURLConnection", "read"), log);
+  private final Weaver weaver =
+      Weaver.forTests(TestClasses.recording("java.net.HttpURLConnection", "read"), log);
 
   @Test
   void readsAnApplicationAncestorThroughItsLoaderAndLoadsNoClass() throws Exception {
@@ -45,7 +46,8 @@ class WeaverRulesTest {
 
     weaver.transform(loader, LEAF, null, null, TestClasses.classFile(LEAF));
 
-    // BaseConnection's ancestors java.net.HttpURLConnection, URLConnection and Object are the JDK's.
+    // BaseConnection's ancestors java.net.HttpURLConnection, URLConnection and Object are the
+    // JDK's.
     assertThat(loader.resources).noneMatch(r -> r.startsWith("java/"));
     assertThat(JdkTypes.mask("java.net.HttpURLConnection"))
         .isEqualTo(SuperTypes.bit("java.net.HttpURLConnection"));
@@ -95,12 +97,22 @@ class WeaverRulesTest {
     Weaver http = Weaver.forTests(List.of(new HttpUrlConnectionIntegration()), log);
 
     // The jrt: handler's connection declares getInputStream like a target, and is left alone.
-    assertThat(http.transform(null, "sun/net/www/protocol/jrt/JavaRuntimeURLConnection", null, null,
-            jdkClassFile("java.base", "sun/net/www/protocol/jrt/JavaRuntimeURLConnection")))
+    assertThat(
+            http.transform(
+                null,
+                "sun/net/www/protocol/jrt/JavaRuntimeURLConnection",
+                null,
+                null,
+                jdkClassFile("java.base", "sun/net/www/protocol/jrt/JavaRuntimeURLConnection")))
         .isNull();
     // The HttpURLConnection implementation is woven, its ancestry from the table alone.
-    assertThat(http.transform(null, "sun/net/www/protocol/http/HttpURLConnection", null, null,
-            jdkClassFile("java.base", "sun/net/www/protocol/http/HttpURLConnection")))
+    assertThat(
+            http.transform(
+                null,
+                "sun/net/www/protocol/http/HttpURLConnection",
+                null,
+                null,
+                jdkClassFile("java.base", "sun/net/www/protocol/http/HttpURLConnection")))
         .isNotNull();
     assertThat(text()).contains("instrumented sun.net.www.protocol.http.HttpURLConnection");
   }
@@ -115,7 +127,8 @@ class WeaverRulesTest {
 
   private static byte[] jdkClassFile(String module, String internalName) throws IOException {
     return Files.readAllBytes(
-        FileSystems.getFileSystem(URI.create("jrt:/")).getPath("/modules", module, internalName + ".class"));
+        FileSystems.getFileSystem(URI.create("jrt:/"))
+            .getPath("/modules", module, internalName + ".class"));
   }
 
   private String text() {

@@ -6,8 +6,8 @@ import static io.levee.agent.instrument.Advice.Pass.self;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.levee.agent.log.AgentLog;
 import io.levee.agent.instrument.sample.Sample;
+import io.levee.agent.log.AgentLog;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,10 +22,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The agent's transformer on a class compiled here ({@link Sample}): the woven code's contract
- * ({@link Advice}) on methods with locals, loops, handlers, wide and primitive values; what it never
- * touches; and that its own failures leave a class as it was. The woven class is defined in a loader
- * of its own, so the JVM verifies it. (The integrations on real libraries are tested by their own
- * tests and, through the packaged agent, by the integration tests.)
+ * ({@link Advice}) on methods with locals, loops, handlers, wide and primitive values; what it
+ * never touches; and that its own failures leave a class as it was. The woven class is defined in a
+ * loader of its own, so the JVM verifies it. (The integrations on real libraries are tested by
+ * their own tests and, through the packaged agent, by the integration tests.)
  */
 class WeaverTest {
   private static final String SAMPLE = "io/levee/agent/instrument/sample/Sample";
@@ -66,7 +66,8 @@ class WeaverTest {
     Recorder.replace = true;
     int[] counter = {0};
 
-    assertThat(call(woven(around("repeat")), "repeat", "ab", 3L, counter)).isEqualTo("replaced null");
+    assertThat(call(woven(around("repeat")), "repeat", "ab", 3L, counter))
+        .isEqualTo("replaced null");
     assertThat(counter[0]).isZero();
     assertThat(Recorder.CALLS).containsExactly("enter ab", "exit skip null");
   }
@@ -75,7 +76,9 @@ class WeaverTest {
   void anExceptionGoesThroughTheThrownHookAndOn() throws Throwable {
     Object sample = woven(around("fail"));
 
-    assertThatThrownBy(() -> call(sample, "fail", "boom")).isInstanceOf(IOException.class).hasMessage("boom");
+    assertThatThrownBy(() -> call(sample, "fail", "boom"))
+        .isInstanceOf(IOException.class)
+        .hasMessage("boom");
     assertThat(Recorder.CALLS).containsExactly("enter boom", "thrown token boom");
     Recorder.CALLS.clear();
     call(sample, "fail", (Object) null);
@@ -93,7 +96,8 @@ class WeaverTest {
 
   @Test
   void primitiveAndWideArgumentsAndResultsKeepTheirValues() throws Throwable {
-    Advice timed = HOOKS.enter("enterAny", self("java.lang.Object")).timed().exit("exitTimed", "thrownTimed");
+    Advice timed =
+        HOOKS.enter("enterAny", self("java.lang.Object")).timed().exit("exitTimed", "thrownTimed");
     Object sample = woven(MethodRule.named("sum").weave(timed));
 
     assertThat(call(sample, "sum", 1, 10L, 2.5d)).isEqualTo(33L);
@@ -113,7 +117,9 @@ class WeaverTest {
   @Test
   void anEnterOnlyHookGetsAFieldOfTheClassAndChangesNothingElse() throws Throwable {
     Object sample =
-        woven(MethodRule.named("disconnect").weave(HOOKS.enter("field", self("java.lang.Object"), intField("responseCode"))));
+        woven(
+            MethodRule.named("disconnect")
+                .weave(HOOKS.enter("field", self("java.lang.Object"), intField("responseCode"))));
 
     call(sample, "disconnect");
     assertThat(Recorder.CALLS).containsExactly("field -1");
@@ -121,9 +127,12 @@ class WeaverTest {
 
   @Test
   void leavesAClassThatMatchesNoRuleAsItIs() throws Throwable {
-    Transformations none = new Transformations().add(TypeRule.implementing("java.sql.Statement").methods(around("repeat")));
+    Transformations none =
+        new Transformations()
+            .add(TypeRule.implementing("java.sql.Statement").methods(around("repeat")));
 
-    assertThat(Weaver.forTests(none, log).transform(loader, SAMPLE, null, null, sampleClass())).isNull();
+    assertThat(Weaver.forTests(none, log).transform(loader, SAMPLE, null, null, sampleClass()))
+        .isNull();
   }
 
   @Test
@@ -131,12 +140,15 @@ class WeaverTest {
     Weaver agents = new Weaver(rules(around("repeat")), log);
 
     assertThat(agents.transform(loader, SAMPLE, null, null, sampleClass())).isNull();
-    assertThat(agents.transform(loader, "net/bytebuddy/Sample", null, null, sampleClass())).isNull();
+    assertThat(agents.transform(loader, "net/bytebuddy/Sample", null, null, sampleClass()))
+        .isNull();
   }
 
   @Test
   void leavesTheJdksOwnClassesAloneOutsideTheHttpUrlConnectionImplementation() throws Throwable {
-    assertThat(Weaver.forTests(rules(around("repeat")), log).transform(null, "java/sample/Sample", null, null, sampleClass()))
+    assertThat(
+            Weaver.forTests(rules(around("repeat")), log)
+                .transform(null, "java/sample/Sample", null, null, sampleClass()))
         .isNull();
   }
 
@@ -146,8 +158,13 @@ class WeaverTest {
     // Cut off after the header: the ancestry can be read, the rest cannot.
     byte[] truncated = java.util.Arrays.copyOf(broken, broken.length - 40);
 
-    assertThat(Weaver.forTests(rules(around("repeat")), log).transform(loader, SAMPLE, null, null, truncated)).isNull();
-    assertThat(text()).contains("could not instrument io.levee.agent.instrument.sample.Sample, it runs unprotected");
+    assertThat(
+            Weaver.forTests(rules(around("repeat")), log)
+                .transform(loader, SAMPLE, null, null, truncated))
+        .isNull();
+    assertThat(text())
+        .contains(
+            "could not instrument io.levee.agent.instrument.sample.Sample, it runs unprotected");
   }
 
   // The hooks: static methods the woven Sample calls.
@@ -162,11 +179,13 @@ class WeaverTest {
   }
 
   private static Transformations rules(MethodRule method) {
-    return new Transformations().add(TypeRule.implementing("java.net.HttpURLConnection").methods(method));
+    return new Transformations()
+        .add(TypeRule.implementing("java.net.HttpURLConnection").methods(method));
   }
 
   private Object woven(MethodRule method) throws Exception {
-    byte[] woven = Weaver.forTests(rules(method), log).transform(loader, SAMPLE, null, null, sampleClass());
+    byte[] woven =
+        Weaver.forTests(rules(method), log).transform(loader, SAMPLE, null, null, sampleClass());
     assertThat(woven).isNotNull();
     Class<?> type =
         new ClassLoader(loader) {
@@ -192,7 +211,8 @@ class WeaverTest {
   }
 
   private static byte[] sampleClass() throws IOException {
-    try (InputStream in = WeaverTest.class.getClassLoader().getResourceAsStream(SAMPLE + ".class")) {
+    try (InputStream in =
+        WeaverTest.class.getClassLoader().getResourceAsStream(SAMPLE + ".class")) {
       return in.readAllBytes();
     }
   }

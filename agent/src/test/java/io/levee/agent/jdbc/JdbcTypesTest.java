@@ -2,8 +2,8 @@ package io.levee.agent.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.log.AgentLog;
 import io.levee.agent.instrument.Weaver;
+import io.levee.agent.log.AgentLog;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.sql.Statement;
@@ -27,7 +27,8 @@ class JdbcTypesTest {
 
   @Test
   void leavesShardingSphereToTheDriverStatementsBeneathIt() {
-    assertThat(woven("org.apache.shardingsphere.driver.jdbc.core.statement.ShardingSphereStatement"))
+    assertThat(
+            woven("org.apache.shardingsphere.driver.jdbc.core.statement.ShardingSphereStatement"))
         .isFalse();
   }
 
@@ -42,7 +43,9 @@ class JdbcTypesTest {
     try (var in = ClassLoader.getSystemResourceAsStream("java/sql/Statement.class")) {
       bytes = in.readAllBytes();
     }
-    assertThat(weaver.transform(JdbcTypesTest.class.getClassLoader(), "java/sql/Statement", null, null, bytes))
+    assertThat(
+            weaver.transform(
+                JdbcTypesTest.class.getClassLoader(), "java/sql/Statement", null, null, bytes))
         .isNull();
   }
 

@@ -1,10 +1,9 @@
 package io.levee.agent.lifecycle;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.testing.MetricsScenario;
 import io.levee.agent.testing.EngineFixture;
+import io.levee.agent.testing.MetricsScenario;
 import io.levee.rules.load.LoadResult;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

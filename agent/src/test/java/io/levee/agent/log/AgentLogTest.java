@@ -1,9 +1,8 @@
 package io.levee.agent.log;
 
-import io.levee.agent.args.AgentOptions;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.levee.agent.args.AgentOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,7 +20,8 @@ class AgentLogTest {
   @Test
   void writesPrefixedLinesAtOrAboveItsLevel() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    AgentLog log = new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8), AgentLog.Level.WARN);
+    AgentLog log =
+        new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8), AgentLog.Level.WARN);
 
     log.error("rules file x.yaml not found: protecting nothing");
     log.warn("slow", new IllegalStateException("boom"));
@@ -37,11 +37,13 @@ class AgentLogTest {
   @Test
   void addsStackTracesOnlyAtDebug() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    AgentLog log = new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8), AgentLog.Level.DEBUG);
+    AgentLog log =
+        new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8), AgentLog.Level.DEBUG);
 
     log.error("failed", new IllegalStateException("boom"));
 
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("\tat " + AgentLogTest.class.getName());
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("\tat " + AgentLogTest.class.getName());
   }
 
   @Test

@@ -13,7 +13,8 @@ class ErrorLogTest {
   private final ManualClock clock = new ManualClock();
   private final ErrorLog errors =
       new ErrorLog(
-          new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8), AgentLog.Level.INFO), clock);
+          new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8), AgentLog.Level.INFO),
+          clock);
 
   @Test
   void logsTheFirstErrorOfAKindThenAtMostOneLinePerIntervalWithTheCountLeftOut() {

@@ -1,6 +1,5 @@
 package io.levee.agent.metrics;
 
-import static io.levee.agent.testing.EngineFixture.assertBlocked;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.agent.testing.EngineFixture;
@@ -16,7 +15,11 @@ class LeveeMetersTest {
 
   @Test
   void reportsExactlyTheCallsOfAScriptedScenario() {
-    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
+    f.apply(
+        "resources:\n"
+            + MetricsScenario.CHECKOUT
+            + MetricsScenario.PAYMENTS
+            + MetricsScenario.SEARCH);
     LeveeMeters meters = meters();
     MetricsScenario.run(f);
 
@@ -51,7 +54,11 @@ class LeveeMetersTest {
 
   @Test
   void registersOnlyTheSeriesAResourcesPoliciesCanMove() {
-    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
+    f.apply(
+        "resources:\n"
+            + MetricsScenario.CHECKOUT
+            + MetricsScenario.PAYMENTS
+            + MetricsScenario.SEARCH);
     String text = PrometheusText.write(meters().registry());
 
     assertThat(text)
@@ -85,11 +92,18 @@ class LeveeMetersTest {
 
   @Test
   void aReloadRemovesTheSeriesOfRemovedResourcesAndRestartsChangedOnes() {
-    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
+    f.apply(
+        "resources:\n"
+            + MetricsScenario.CHECKOUT
+            + MetricsScenario.PAYMENTS
+            + MetricsScenario.SEARCH);
     LeveeMeters meters = meters();
     MetricsScenario.run(f);
 
-    f.apply("resources:\n" + MetricsScenario.CHECKOUT.replace("rate: 3/s", "rate: 5/s") + MetricsScenario.SEARCH);
+    f.apply(
+        "resources:\n"
+            + MetricsScenario.CHECKOUT.replace("rate: 3/s", "rate: 5/s")
+            + MetricsScenario.SEARCH);
     meters.sync();
     List<String> lines = PrometheusText.write(meters.registry()).lines().toList();
 
@@ -108,12 +122,20 @@ class LeveeMetersTest {
 
   @Test
   void aResourceBackAfterAReloadIsReadFromItsNewCounters() {
-    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
+    f.apply(
+        "resources:\n"
+            + MetricsScenario.CHECKOUT
+            + MetricsScenario.PAYMENTS
+            + MetricsScenario.SEARCH);
     LeveeMeters meters = meters();
     MetricsScenario.run(f);
     f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.SEARCH);
     meters.sync();
-    f.apply("resources:\n" + MetricsScenario.CHECKOUT + MetricsScenario.PAYMENTS + MetricsScenario.SEARCH);
+    f.apply(
+        "resources:\n"
+            + MetricsScenario.CHECKOUT
+            + MetricsScenario.PAYMENTS
+            + MetricsScenario.SEARCH);
     meters.sync();
     f.complete(f.engine.http("POST", "http://pay.example/v1/charge"), 200, 1);
 

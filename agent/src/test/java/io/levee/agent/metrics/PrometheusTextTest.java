@@ -2,8 +2,8 @@ package io.levee.agent.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.testing.MetricsScenario;
 import io.levee.agent.testing.EngineFixture;
+import io.levee.agent.testing.MetricsScenario;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;

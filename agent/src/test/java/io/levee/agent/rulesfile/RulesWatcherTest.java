@@ -1,12 +1,11 @@
 package io.levee.agent.rulesfile;
 
-import io.levee.agent.args.Reply;
-import io.levee.agent.lifecycle.RunningAgent;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.agent.log.AgentLog;
 import io.levee.agent.args.AgentOptions;
+import io.levee.agent.args.Reply;
+import io.levee.agent.lifecycle.RunningAgent;
+import io.levee.agent.log.AgentLog;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;
 import io.levee.rules.load.RuleError;

@@ -49,7 +49,8 @@ class ServletCallsFactoryTest {
     assertThat(jakarta.getClass().getName()).isEqualTo(ServletCallsFactory.JAKARTA);
     // Defined by a loader of its own whose parent is the application's, never the agent's copy.
     assertThat(javax.getClass()).isNotEqualTo(JavaxServletCalls.class);
-    assertThat(javax.getClass().getClassLoader().getParent()).isSameAs(ServletCallsFactoryTest.class.getClassLoader());
+    assertThat(javax.getClass().getClassLoader().getParent())
+        .isSameAs(ServletCallsFactoryTest.class.getClassLoader());
     assertThat(factory.create(ServletCallsFactoryTest.class, ServletHooks.JAVAX)).isSameAs(javax);
   }
 
@@ -83,7 +84,9 @@ class ServletCallsFactoryTest {
     Object token = flavour.enter(request, response);
     flavour.exit(request, response, token, 5L, null);
 
-    assertThat(dispatcher.decisions).extracting(d -> d.first() + " " + d.second()).containsExactly("POST /shop/cart");
+    assertThat(dispatcher.decisions)
+        .extracting(d -> d.first() + " " + d.second())
+        .containsExactly("POST /shop/cart");
     assertThat(dispatcher.outcomes).extracting(Outcome::status).containsExactly(201);
     assertThat(flavour.header(request, "X-Tenant")).isEqualTo("t-7");
     // A javax request is not one of jakarta's: the jakarta calls leave it alone.
@@ -112,7 +115,9 @@ class ServletCallsFactoryTest {
     calls.exit(request, response, null, 0L, null);
     calls.exit(request, response, token, 5L, null);
 
-    assertThat(dispatcher.decisions).extracting(d -> d.first() + " " + d.second()).containsExactly("GET /app/x");
+    assertThat(dispatcher.decisions)
+        .extracting(d -> d.first() + " " + d.second())
+        .containsExactly("GET /app/x");
     assertThat(attributes).containsKey(ServletSupport.SEEN);
     assertThat(dispatcher.outcomes).extracting(Outcome::status).containsExactly(-1);
 
@@ -123,13 +128,17 @@ class ServletCallsFactoryTest {
   }
 
   /**
-   * A class whose loader, like a servlet 2.5 container's, has none of the classes servlet 3.0 added,
-   * so calls defined beside it fail if they ever resolve one.
+   * A class whose loader, like a servlet 2.5 container's, has none of the classes servlet 3.0
+   * added, so calls defined beside it fail if they ever resolve one.
    */
   private static Class<?> siteWithoutAsync() {
-    byte[] site = new ByteBuddy().subclass(Object.class).name("sample.OldServlet").make().getBytes();
+    byte[] site =
+        new ByteBuddy().subclass(Object.class).name("sample.OldServlet").make().getBytes();
     Set<String> servlet30 =
-        Set.of("javax.servlet.AsyncContext", "javax.servlet.AsyncListener", "javax.servlet.DispatcherType");
+        Set.of(
+            "javax.servlet.AsyncContext",
+            "javax.servlet.AsyncListener",
+            "javax.servlet.DispatcherType");
     return new ClassLoader(ServletCallsFactoryTest.class.getClassLoader()) {
       @Override
       public URL getResource(String name) {

@@ -143,16 +143,17 @@ abstract class ServletContractTest {
   }
 
   /**
-   * The statuses of every outcome once a later request to {@code /app/hello} (200) has reported:
-   * a report the earlier request should not make comes from that request's own processing, which
-   * the container finishes before it reads the next request from the same keep-alive connection
-   * (the client reuses it), so by the time the marker's outcome is in, the earlier request has had
-   * its chance to report, however slow the machine.
+   * The statuses of every outcome once a later request to {@code /app/hello} (200) has reported: a
+   * report the earlier request should not make comes from that request's own processing, which the
+   * container finishes before it reads the next request from the same keep-alive connection (the
+   * client reuses it), so by the time the marker's outcome is in, the earlier request has had its
+   * chance to report, however slow the machine.
    */
   private List<Integer> outcomesAfterAMarkerRequest() throws Exception {
     int before = dispatcher.outcomes.size();
     assertThat(get("/app/hello").statusCode()).isEqualTo(200);
-    for (int i = 0; i < 500 && dispatcher.outcomes.stream().noneMatch(o -> o.status() == 200);
+    for (int i = 0;
+        i < 500 && dispatcher.outcomes.stream().noneMatch(o -> o.status() == 200);
         i++) {
       Thread.sleep(20);
     }

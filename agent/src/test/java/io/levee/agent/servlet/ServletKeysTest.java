@@ -13,7 +13,9 @@ class ServletKeysTest {
   private final ServletKeys keys = new ServletKeys(new JavaxServletCalls(true));
   private final Object request = request(Map.of("X-Tenant-ID", "t-42"));
 
-  /** A request of the servlet API whose {@code getParameter} (which would read a form body) fails. */
+  /**
+   * A request of the servlet API whose {@code getParameter} (which would read a form body) fails.
+   */
   private static Object request(Map<String, String> headers) {
     return Proxy.newProxyInstance(
         ServletKeysTest.class.getClassLoader(),
@@ -29,7 +31,8 @@ class ServletKeysTest {
 
   @Test
   void readsHeaderParameterAndClientAddress() {
-    assertThat(keys.key(request, new KeySpec(KeySpec.Source.HEADER, "X-Tenant-ID"))).isEqualTo("t-42");
+    assertThat(keys.key(request, new KeySpec(KeySpec.Source.HEADER, "X-Tenant-ID")))
+        .isEqualTo("t-42");
     assertThat(keys.key(request, new KeySpec(KeySpec.Source.PARAM, "tenant"))).isEqualTo("acme");
     assertThat(keys.key(request, new KeySpec(KeySpec.Source.IP, null))).isEqualTo("10.0.0.7");
   }

@@ -1,12 +1,11 @@
 package io.levee.agent.startup;
 
-import io.levee.agent.log.AgentLog;
-import io.levee.agent.log.ErrorLog;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.levee.agent.http.HttpUrlConnectionIntegration;
+import io.levee.agent.log.AgentLog;
+import io.levee.agent.log.ErrorLog;
 import io.levee.agent.testing.TestAgent;
 import io.levee.agent.testing.TestServer;
 import io.levee.bootstrap.Levee;
@@ -50,7 +49,8 @@ class EngineDispatchTest {
 
   @Test
   void secondCallOverTheRateIsBlockedWithTheResourceNamed() throws IOException {
-    install("""
+    install(
+        """
         version: 1
         resources:
           - name: local-api
@@ -72,7 +72,8 @@ class EngineDispatchTest {
 
   @Test
   void blockedCallWithFallbackAnswersFromTheRulesFile() throws IOException {
-    install("""
+    install(
+        """
         version: 1
         resources:
           - name: local-api
@@ -94,7 +95,8 @@ class EngineDispatchTest {
 
   @Test
   void callsNoResourceMatchesAreLeftAlone() throws IOException {
-    install("""
+    install(
+        """
         version: 1
         resources:
           - name: elsewhere

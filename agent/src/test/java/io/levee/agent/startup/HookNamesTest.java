@@ -16,9 +16,9 @@ import net.bytebuddy.jar.asm.Type;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every hook that woven code of every integration calls exists in the bridge, public and static, with
- * the exact descriptor the weaver writes: the integrations name their hooks by strings, and a typo
- * would only show as a {@code NoSuchMethodError} inside the application.
+ * Every hook that woven code of every integration calls exists in the bridge, public and static,
+ * with the exact descriptor the weaver writes: the integrations name their hooks by strings, and a
+ * typo would only show as a {@code NoSuchMethodError} inside the application.
  */
 class HookNamesTest {
   @Test
@@ -28,7 +28,9 @@ class HookNamesTest {
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             AgentLog.Level.WARN);
     List<Integration> integrations = Integrations.all(log);
-    assertThat(integrations).extracting(Integration::name).containsExactly("http", "servlet", "jdbc");
+    assertThat(integrations)
+        .extracting(Integration::name)
+        .containsExactly("http", "servlet", "jdbc");
 
     List<String> missing = new ArrayList<>();
     int checked = 0;

@@ -3,7 +3,9 @@ package io.levee.agent.testing;
 import static io.levee.agent.testing.EngineFixture.assertBlocked;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A scripted scenario of three resources, one per kind, that the metrics and endpoint tests share. */
+/**
+ * A scripted scenario of three resources, one per kind, that the metrics and endpoint tests share.
+ */
 public final class MetricsScenario {
   private MetricsScenario() {}
 

@@ -45,7 +45,9 @@ public final class RecordingDispatcher extends Dispatcher {
     this.blocked = b;
   }
 
-  /** What every call gets from now on: a {@link Permit}, a {@link Blocked}, or null (not tracked). */
+  /**
+   * What every call gets from now on: a {@link Permit}, a {@link Blocked}, or null (not tracked).
+   */
   public RecordingDispatcher answering(Object token) {
     this.answer = token;
     this.answers = true;
@@ -59,7 +61,8 @@ public final class RecordingDispatcher extends Dispatcher {
   }
 
   /**
-   * Runs inside {@code exit}, before the woven code finishes: sees the call's state as the call ended.
+   * Runs inside {@code exit}, before the woven code finishes: sees the call's state as the call
+   * ended.
    */
   public void onExit(Runnable action) {
     this.onExit = action;
@@ -132,15 +135,31 @@ public final class RecordingDispatcher extends Dispatcher {
   /** An http call's answer to a breaker that is open, without a fallback. */
   public static Blocked blocked() {
     return new Blocked(
-        "payments", "circuit-open", "levee: payments blocked (circuit-open)", 503, -1, "", "text/plain",
-        new String[0], false, null);
+        "payments",
+        "circuit-open",
+        "levee: payments blocked (circuit-open)",
+        503,
+        -1,
+        "",
+        "text/plain",
+        new String[0],
+        false,
+        null);
   }
 
   /** An http call's fallback answer. */
   public static Blocked fallback(int status, String body, String... headers) {
     return new Blocked(
-        "payments", "circuit-open", "levee: payments blocked (circuit-open)", status, -1, body,
-        "text/plain; charset=utf-8", headers, true, null);
+        "payments",
+        "circuit-open",
+        "levee: payments blocked (circuit-open)",
+        status,
+        -1,
+        body,
+        "text/plain; charset=utf-8",
+        headers,
+        true,
+        null);
   }
 
   public static Blocked blocked(int status, int retryAfter, String body, String... headers) {

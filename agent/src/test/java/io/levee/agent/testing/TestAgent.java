@@ -1,9 +1,9 @@
 package io.levee.agent.testing;
 
-import io.levee.agent.log.AgentLog;
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
 import io.levee.agent.instrument.Weaver;
+import io.levee.agent.log.AgentLog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,9 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import net.bytebuddy.agent.ByteBuddyAgent;
 
 /**
- * Installs integrations into this JVM once, with the agent's {@link Weaver}, and keeps what it could
- * not weave. The weaver is the one for tests, which also weaves classes under {@code io.levee}
- * (where the test applications here are); the agent's never does.
+ * Installs integrations into this JVM once, with the agent's {@link Weaver}, and keeps what it
+ * could not weave. The weaver is the one for tests, which also weaves classes under {@code
+ * io.levee} (where the test applications here are); the agent's never does.
  */
 public final class TestAgent {
   private static final Set<String> INSTALLED = ConcurrentHashMap.newKeySet();
@@ -28,7 +28,8 @@ public final class TestAgent {
     if (!INSTALLED.add(integration.name())) {
       return;
     }
-    AgentLog log = new AgentLog(new PrintStream(LOG, true, StandardCharsets.UTF_8), AgentLog.Level.WARN);
+    AgentLog log =
+        new AgentLog(new PrintStream(LOG, true, StandardCharsets.UTF_8), AgentLog.Level.WARN);
     Weaver weaver = Weaver.forTests(List.of(integration), log);
     AgentInstaller.install(ByteBuddyAgent.install(), weaver, log, false);
   }

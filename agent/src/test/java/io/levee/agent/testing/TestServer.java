@@ -9,7 +9,10 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A local HTTP server: {@code /status/N} answers status N with body {@code "status N"}; counts requests. */
+/**
+ * A local HTTP server: {@code /status/N} answers status N with body {@code "status N"}; counts
+ * requests.
+ */
 public final class TestServer implements AutoCloseable {
   public final AtomicInteger requests = new AtomicInteger();
   private final HttpServer server;

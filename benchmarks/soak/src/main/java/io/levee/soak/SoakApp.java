@@ -12,8 +12,8 @@ final class SoakApp {
    * The soak's heap: fixed, as in production. With the demo's 64 MB start the young generation
    * stayed at 28 MB of eden and 3.5 MB survivors; at 2 000 requests/s a one-second backlog
    * overflowed the survivors into the old generation, which filled in seconds, and full GCs every
-   * 10-20 s (300 ms each on one core) kept the backlog alive: the bare application failed
-   * requests after a stall with no agent doing anything.
+   * 10-20 s (300 ms each on one core) kept the backlog alive: the bare application failed requests
+   * after a stall with no agent doing anything.
    */
   static final List<String> HEAP = List.of("-Xms256m", "-Xmx256m");
 
@@ -23,8 +23,9 @@ final class SoakApp {
   private SoakApp() {}
 
   /** Starts it with {@code agentArg} (a {@code -javaagent} option, or null for none). */
-  static AppProcess start(Path demoTarget, String agentArg, String partnerUrl, Path log,
-      PrintStream console) throws IOException {
+  static AppProcess start(
+      Path demoTarget, String agentArg, String partnerUrl, Path log, PrintStream console)
+      throws IOException {
     return AppProcess.start(demoTarget, agentArg, partnerUrl, log, console, HEAP);
   }
 }

@@ -18,34 +18,40 @@ import java.util.concurrent.atomic.AtomicLong;
  * request cost the application and the driver (from {@code /proc}), and the sweep how busy both
  * were at the peak: a peak where the application's core was not busy was set by something else.
  *
- * <p>The closed loop's rate is not what an open-loop load may ask for: its clients wait, so a
- * stall never builds a backlog, and it runs on the JDK's HTTP client, whose cost on the driver's
- * core often sets its peak (the application's core was 53-59 % busy at the peaks). So the
- * capacity is then found the way the soak loads, with {@link SoakLoad}: open-loop steps of
- * {@link #OPEN_STEP_MILLIS}, rising by {@link #OPEN_RISE} from {@link #OPEN_START} of the sweep's
- * capacity (after one step that settles the connections the sweep left), each passing when every
- * request succeeded and the p99 (from the intended send time) stayed within
- * {@link #OPEN_P99_MILLIS}; the capacity is the highest passing rate, confirmed by a longer step at
- * that rate (one step lower each time the confirmation fails).
+ * <p>The closed loop's rate is not what an open-loop load may ask for: its clients wait, so a stall
+ * never builds a backlog, and it runs on the JDK's HTTP client, whose cost on the driver's core
+ * often sets its peak (the application's core was 53-59 % busy at the peaks). So the capacity is
+ * then found the way the soak loads, with {@link SoakLoad}: open-loop steps of {@link
+ * #OPEN_STEP_MILLIS}, rising by {@link #OPEN_RISE} from {@link #OPEN_START} of the sweep's capacity
+ * (after one step that settles the connections the sweep left), each passing when every request
+ * succeeded and the p99 (from the intended send time) stayed within {@link #OPEN_P99_MILLIS}; the
+ * capacity is the highest passing rate, confirmed by a longer step at that rate (one step lower
+ * each time the confirmation fails).
  */
 final class SoakCapacity {
   static final long STEP_MILLIS = 5_000;
+
   /** Tomcat's maxThreads in the demo application. */
   static final int FULL_POOL = 200;
+
   /**
    * Long and wide enough for C2 to compile the whole mix: after 10 s at 8 clients a request still
    * cost the application 0.5 ms of CPU, 0.3 ms a minute later, so the first sweep measured the JIT.
    */
   private static final long WARMUP_MILLIS = 30_000;
+
   private static final int WARMUP_CLIENTS = 64;
   private static final int MIN_CLIENTS = 4;
   private static final int MAX_CLIENTS = 256;
+
   /** A step this far below the best so far ends the sweep: more clients only queue. */
   private static final double FALL = 0.95;
+
   static final long OPEN_STEP_MILLIS = 15_000;
   private static final long OPEN_CONFIRM_MILLIS = 45_000;
   static final double OPEN_START = 0.5;
   static final double OPEN_RISE = 1.15;
+
   /**
    * The search stops at this many times the closed loop's capacity: the closed loop runs on the
    * JDK's HTTP client, which costs the driver several times what {@link SoakHttp} does, so its
@@ -53,9 +59,10 @@ final class SoakCapacity {
    * 1 477).
    */
   private static final double OPEN_CEILING = 4;
+
   /**
-   * An open-loop step's p99 above this fails it. The healthy soak runs at 30-40 ms; a backlog
-   * that starts to build shows in seconds.
+   * An open-loop step's p99 above this fails it. The healthy soak runs at 30-40 ms; a backlog that
+   * starts to build shows in seconds.
    */
   static final double OPEN_P99_MILLIS = 250;
 
@@ -70,8 +77,10 @@ final class SoakCapacity {
   private final String base;
   private final AtomicLong sequence = new AtomicLong();
   private final StringBuilder table = new StringBuilder();
+
   /** Only for the application's CPU time, which says what a step cost it whatever else ran. */
   private final SoakTimeline cpu;
+
   private final int appCores;
   private final long pid;
   private final SoakTimeline driver = new SoakTimeline(ProcessHandle.current().pid(), 0);
@@ -99,12 +108,20 @@ final class SoakCapacity {
   double measure(PrintStream out) throws InterruptedException {
     warmUp();
     Sweep sweep = sweep(out, 1);
-    print(out, String.format(Locale.ROOT, "  closed loop: peak %.0f requests/s at %d clients,"
-        + " %.0f requests/s with a full pool (%d clients): %.0f%% of the peak; at the peak the"
-        + " application kept its core(s) %.0f%% busy, the driver %.0f%% of its own%n",
-        sweep.peak(), sweep.peakClients(), sweep.fullPool(), FULL_POOL,
-        100 * sweep.fullPool() / sweep.peak(), 100 * sweep.appBusy(),
-        100 * sweep.driverBusy()));
+    print(
+        out,
+        String.format(
+            Locale.ROOT,
+            "  closed loop: peak %.0f requests/s at %d clients,"
+                + " %.0f requests/s with a full pool (%d clients): %.0f%% of the peak; at the peak the"
+                + " application kept its core(s) %.0f%% busy, the driver %.0f%% of its own%n",
+            sweep.peak(),
+            sweep.peakClients(),
+            sweep.fullPool(),
+            FULL_POOL,
+            100 * sweep.fullPool() / sweep.peak(),
+            100 * sweep.appBusy(),
+            100 * sweep.driverBusy()));
     return openLoop(out, sweep.capacity());
   }
 
@@ -129,8 +146,13 @@ final class SoakCapacity {
     for (int i = 0; i < 3 && pass > 10 && !open(out, pass, OPEN_CONFIRM_MILLIS, ""); i++) {
       pass /= OPEN_RISE;
     }
-    print(out, String.format(Locale.ROOT, "  open loop: capacity %.0f requests/s (%.0f%% of the"
-        + " closed loop's)%n", pass, 100 * pass / closed));
+    print(
+        out,
+        String.format(
+            Locale.ROOT,
+            "  open loop: capacity %.0f requests/s (%.0f%% of the" + " closed loop's)%n",
+            pass,
+            100 * pass / closed));
     return pass;
   }
 
@@ -157,12 +179,24 @@ final class SoakCapacity {
       left = load.outstanding();
       stats = load.takeMinute();
     }
-    boolean ok = stats.failedWithout() + stats.failedWithAgent() == 0 && left == 0
-        && stats.p99() <= OPEN_P99_MILLIS;
-    print(out, String.format(Locale.ROOT, "  open loop at %6.0f requests/s for %2d s%s: %d sent,"
-        + " %d failed, p50 %.1f ms, p99 %.1f ms -> %s%n", rate, millis / 1000, note, stats.sent(),
-        stats.failedWithout() + stats.failedWithAgent(), stats.p50(), stats.p99(),
-        ok ? "pass" : "over"));
+    boolean ok =
+        stats.failedWithout() + stats.failedWithAgent() == 0
+            && left == 0
+            && stats.p99() <= OPEN_P99_MILLIS;
+    print(
+        out,
+        String.format(
+            Locale.ROOT,
+            "  open loop at %6.0f requests/s for %2d s%s: %d sent,"
+                + " %d failed, p50 %.1f ms, p99 %.1f ms -> %s%n",
+            rate,
+            millis / 1000,
+            note,
+            stats.sent(),
+            stats.failedWithout() + stats.failedWithAgent(),
+            stats.p50(),
+            stats.p99(),
+            ok ? "pass" : "over"));
     if (!ok) {
       seconds.printSeconds(out);
     }
@@ -182,8 +216,8 @@ final class SoakCapacity {
         best = rate;
         bestClients = clients;
         appBusy = rate * lastCpuMillisPerRequest / 1000 / appCores;
-        driverBusy = rate * lastDriverMillisPerRequest / 1000
-            / Runtime.getRuntime().availableProcessors();
+        driverBusy =
+            rate * lastDriverMillisPerRequest / 1000 / Runtime.getRuntime().availableProcessors();
       } else if (rate < best * FALL) {
         break;
       }
@@ -196,9 +230,16 @@ final class SoakCapacity {
   /** One closed-loop step of {@code clients}, printed under {@code label}; its rate. */
   double step(PrintStream out, String label, int clients) throws InterruptedException {
     double rate = step(clients, STEP_MILLIS);
-    out.printf(Locale.ROOT, "  %s, %3d clients: %6.0f requests/s (each second: %s); CPU per"
-        + " request %.3f ms in the application, %.3f ms in the driver%n", label, clients, rate,
-        lastSeconds, lastCpuMillisPerRequest, lastDriverMillisPerRequest);
+    out.printf(
+        Locale.ROOT,
+        "  %s, %3d clients: %6.0f requests/s (each second: %s); CPU per"
+            + " request %.3f ms in the application, %.3f ms in the driver%n",
+        label,
+        clients,
+        rate,
+        lastSeconds,
+        lastCpuMillisPerRequest,
+        lastDriverMillisPerRequest);
     return rate;
   }
 
@@ -208,10 +249,19 @@ final class SoakCapacity {
   }
 
   private void print(PrintStream out, int sweep, int clients, double rate) {
-    print(out, String.format(Locale.ROOT, "  sweep %d, %3d clients in a closed loop: %6.0f"
-        + " requests/s (each second: %s); CPU per request %.2f ms in the application, %.2f ms in"
-        + " the driver%n", sweep, clients, rate, lastSeconds, lastCpuMillisPerRequest,
-        lastDriverMillisPerRequest));
+    print(
+        out,
+        String.format(
+            Locale.ROOT,
+            "  sweep %d, %3d clients in a closed loop: %6.0f"
+                + " requests/s (each second: %s); CPU per request %.2f ms in the application, %.2f ms in"
+                + " the driver%n",
+            sweep,
+            clients,
+            rate,
+            lastSeconds,
+            lastCpuMillisPerRequest,
+            lastDriverMillisPerRequest));
   }
 
   private void print(PrintStream out, String line) {
@@ -220,8 +270,9 @@ final class SoakCapacity {
   }
 
   /**
-   * The median of the step's one-second rates: a neighbour's burst that stalls the application for a
-   * second or two (a shared machine) then neither ends the sweep early nor drags the capacity down.
+   * The median of the step's one-second rates: a neighbour's burst that stalls the application for
+   * a second or two (a shared machine) then neither ends the sweep early nor drags the capacity
+   * down.
    */
   private double step(int clients, long millis) throws InterruptedException {
     AtomicLong ok = new AtomicLong();
@@ -239,8 +290,8 @@ final class SoakCapacity {
     long[] perSecond = new long[seconds];
     long last = 0;
     for (int i = 0; i < seconds; i++) {
-      Thread.sleep(Math.max(0, (begin + (i + 1) * (end - begin) / seconds - System.nanoTime())
-          / 1_000_000));
+      Thread.sleep(
+          Math.max(0, (begin + (i + 1) * (end - begin) / seconds - System.nanoTime()) / 1_000_000));
       long now = ok.get();
       perSecond[i] = now - last;
       last = now;
@@ -258,8 +309,10 @@ final class SoakCapacity {
   private void loop(long end, AtomicLong ok) {
     while (System.nanoTime() < end) {
       try {
-        HttpResponse<String> r = client.send(
-            SoakMix.request(base, sequence.getAndIncrement()), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r =
+            client.send(
+                SoakMix.request(base, sequence.getAndIncrement()),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() / 100 == 2 && System.nanoTime() < end) {
           ok.incrementAndGet();
         }

@@ -21,16 +21,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * thread that takes the next due request from a shared queue, writes it, and reads the answer with
  * blocking I/O.
  *
- * <p>Why not {@link java.net.http.HttpClient}: the driver shares one core with the partner, and
- * the JDK client's asynchronous path cost it about 0.5 ms of CPU per request (futures, its selector
+ * <p>Why not {@link java.net.http.HttpClient}: the driver shares one core with the partner, and the
+ * JDK client's asynchronous path cost it about 0.5 ms of CPU per request (futures, its selector
  * thread, a timer per request), so the driver saturated its core at ~1 300 requests/s while the
  * application's core was 30 % busy, and the soak measured the driver. A blocking exchange on an
  * open connection costs a few tens of microseconds.
  *
  * <p>The connections also bound what the application sees at once, as a load balancer in front of
  * it would: when it falls behind, requests wait here, in the queue, and their latency still counts
- * from when they were due ({@link SoakLoad}). A request's {@link SoakMix#TIMEOUT} counts from when it
- * goes on the wire, as the JDK client's does.
+ * from when they were due ({@link SoakLoad}). A request's {@link SoakMix#TIMEOUT} counts from when
+ * it goes on the wire, as the JDK client's does.
  *
  * <p>Concurrency: {@link #submit} from any thread; each answer is handed to its callback on the
  * connection's thread.
@@ -83,8 +83,8 @@ final class SoakHttp implements AutoCloseable {
       try {
         s.setTcpNoDelay(true);
         s.connect(address, (int) SoakMix.TIMEOUT.toMillis());
-        return new Connection(s, new BufferedInputStream(s.getInputStream(), 8192),
-            s.getOutputStream());
+        return new Connection(
+            s, new BufferedInputStream(s.getInputStream(), 8192), s.getOutputStream());
       } catch (IOException e) {
         s.close();
         throw e;
@@ -156,9 +156,13 @@ final class SoakHttp implements AutoCloseable {
   private record Answer(int status, String body, boolean close) {}
 
   private Answer roundTrip(Connection c, Job job, long deadline) throws IOException {
-    StringBuilder head = new StringBuilder(128)
-        .append("GET ").append(job.path()).append(" HTTP/1.1\r\nHost: ").append(hostHeader)
-        .append("\r\n");
+    StringBuilder head =
+        new StringBuilder(128)
+            .append("GET ")
+            .append(job.path())
+            .append(" HTTP/1.1\r\nHost: ")
+            .append(hostHeader)
+            .append("\r\n");
     if (job.tenant() != null) {
       head.append("X-Tenant-ID: ").append(job.tenant()).append("\r\n");
     }
@@ -190,7 +194,7 @@ final class SoakHttp implements AutoCloseable {
         case "content-length" -> length = Long.parseLong(value);
         case "transfer-encoding" -> chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
         case "connection" -> close |= value.equalsIgnoreCase("close");
-        default -> { }
+        default -> {}
       }
     }
     ByteArrayOutputStream body = new ByteArrayOutputStream();

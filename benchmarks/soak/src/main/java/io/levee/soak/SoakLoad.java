@@ -4,17 +4,17 @@ import java.net.URI;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Open-loop constant load for the soak: {@link SoakMix} at a fixed rate, sent whether or not earlier
- * requests were answered, latency measured from when a request was due (as the demo's load generator).
+ * Open-loop constant load for the soak: {@link SoakMix} at a fixed rate, sent whether or not
+ * earlier requests were answered, latency measured from when a request was due (as the demo's load
+ * generator).
  *
  * <p>A failure is the agent's unless the agent was out of the application for the whole request:
- * {@link #agentIn} and {@link #agentOut} bracket every command that touches it, and bump an epoch so
- * that a request that spans an attach or a detach also counts as "with agent".
+ * {@link #agentIn} and {@link #agentOut} bracket every command that touches it, and bump an epoch
+ * so that a request that spans an attach or a detach also counts as "with agent".
  *
  * <p>The requests go out on {@link SoakHttp}'s {@link #CONNECTIONS} keep-alive connections.
  *
@@ -23,12 +23,14 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class SoakLoad implements AutoCloseable {
   private static final long TICK_MILLIS = 5;
+
   /**
    * Requests waiting for an answer at most (queued in the driver or on the wire). Past it a request
    * is not sent and counts as unanswered, like a timeout, so that an application that stops
    * answering does not fill the driver's heap.
    */
   static final int MAX_OUTSTANDING = 4_000;
+
   /** More than Tomcat's 200 request threads, so that the application's own pool can fill. */
   static final int CONNECTIONS = 256;
 
@@ -97,28 +99,34 @@ final class SoakLoad implements AutoCloseable {
     SoakStats stats = minute.get();
     stats.countSent();
     if (http.outstanding() >= MAX_OUTSTANDING) {
-      stats.failed(agentAtSend, true, "not sent: " + MAX_OUTSTANDING + " requests unanswered",
+      stats.failed(
+          agentAtSend,
+          true,
+          "not sent: " + MAX_OUTSTANDING + " requests unanswered",
           SoakMix.TIMEOUT.toNanos());
       return;
     }
     String path = SoakMix.path(n);
-    http.submit(path, SoakMix.tenant(n), (status, body, error, timeout) -> {
-      long nanos = System.nanoTime() - due;
-      SoakStats now = minute.get();
-      boolean withAgent = agentAtSend || agent || epoch.get() != epochAtSend;
-      boolean success = error == null && status / 100 == 2;
-      SoakTimeline t = timeline;
-      if (t != null) {
-        t.answered(success, nanos);
-      }
-      if (success) {
-        now.ok(withAgent, nanos);
-        return;
-      }
-      String what = error != null ? String.valueOf(error) : status + " " + path + " "
-          + abbreviate(body);
-      now.failed(withAgent, timeout, what, nanos);
-    });
+    http.submit(
+        path,
+        SoakMix.tenant(n),
+        (status, body, error, timeout) -> {
+          long nanos = System.nanoTime() - due;
+          SoakStats now = minute.get();
+          boolean withAgent = agentAtSend || agent || epoch.get() != epochAtSend;
+          boolean success = error == null && status / 100 == 2;
+          SoakTimeline t = timeline;
+          if (t != null) {
+            t.answered(success, nanos);
+          }
+          if (success) {
+            now.ok(withAgent, nanos);
+            return;
+          }
+          String what =
+              error != null ? String.valueOf(error) : status + " " + path + " " + abbreviate(body);
+          now.failed(withAgent, timeout, what, nanos);
+        });
   }
 
   private static String abbreviate(String body) {

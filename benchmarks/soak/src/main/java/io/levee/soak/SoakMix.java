@@ -15,8 +15,8 @@ final class SoakMix {
   /**
    * A request unanswered after this counts as failed. Generous on purpose: on a shared machine the
    * application can stall for seconds, and a client that gives up early leaves the server working
-   * on requests nobody waits for, a backlog that then never drains; the latency columns show
-   * the stalls.
+   * on requests nobody waits for, a backlog that then never drains; the latency columns show the
+   * stalls.
    */
   static final Duration TIMEOUT = Duration.ofSeconds(30);
 
@@ -53,6 +53,8 @@ final class SoakMix {
   /** What the mix is, for the report. */
   static String describe() {
     return "50% GET /api/orders (20 tenants, H2), 30% GET /api/quote (partner over"
-        + " HttpURLConnection), 20% GET /api/compute?rounds=" + COMPUTE_ROUNDS + " (CPU)";
+        + " HttpURLConnection), 20% GET /api/compute?rounds="
+        + COMPUTE_ROUNDS
+        + " (CPU)";
   }
 }

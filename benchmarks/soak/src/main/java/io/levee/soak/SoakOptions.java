@@ -3,8 +3,15 @@ package io.levee.soak;
 import java.nio.file.Path;
 
 /** The soak's command line. */
-record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Path report,
-    int minutes, double loadPercent, boolean dormant) {
+record SoakOptions(
+    Path agentJar,
+    Path demoTarget,
+    Path rulesA,
+    Path rulesB,
+    Path report,
+    int minutes,
+    double loadPercent,
+    boolean dormant) {
 
   static final String USAGE =
       """
@@ -49,11 +56,19 @@ record SoakOptions(Path agentJar, Path demoTarget, Path rulesA, Path rulesB, Pat
       }
     }
     if (minutes < 1 || load <= 0) {
-      throw new IllegalArgumentException("--minutes must be 1 or more and --load above 0\n" + USAGE);
+      throw new IllegalArgumentException(
+          "--minutes must be 1 or more and --load above 0\n" + USAGE);
     }
     Path where = report != null ? report : SoakApp.OUT.resolve("soak-report.md");
-    return new SoakOptions(agentJar.toAbsolutePath(), target, rulesA.toAbsolutePath(),
-        rulesB.toAbsolutePath(), where, minutes, load, dormant);
+    return new SoakOptions(
+        agentJar.toAbsolutePath(),
+        target,
+        rulesA.toAbsolutePath(),
+        rulesB.toAbsolutePath(),
+        where,
+        minutes,
+        load,
+        dormant);
   }
 
   /** The application's agent option at start, or null when it starts without one. */

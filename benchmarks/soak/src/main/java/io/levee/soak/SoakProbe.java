@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SoakProbe {
   private static final long GAP_MILLIS = 20_000;
+
   /** An answer slower than this means the application has not caught up yet. */
   private static final long CAUGHT_UP_MILLIS = 250;
 
@@ -59,18 +60,28 @@ public final class SoakProbe {
     }
     SoakDriver.partnerWithoutDelayedAcks();
     PrintStream out = System.out;
-    ExecutorService httpThreads =
-        Executors.newFixedThreadPool(4, r -> Daemon.of(r, "http-client"));
+    ExecutorService httpThreads = Executors.newFixedThreadPool(4, r -> Daemon.of(r, "http-client"));
     ScheduledExecutorService sampler =
         Executors.newSingleThreadScheduledExecutor(r -> Daemon.of(r, "probe-sampler"));
     try (Partner partner = Partner.start(0);
-        AppProcess app = SoakApp.start(demoTarget, null, partner.url(),
-            SoakApp.OUT.resolve("soak-probe-app.log"), out)) {
+        AppProcess app =
+            SoakApp.start(
+                demoTarget, null, partner.url(), SoakApp.OUT.resolve("soak-probe-app.log"), out)) {
       String base = "http://127.0.0.1:" + app.awaitReady(60);
-      out.println("Application (no agent) at " + base + ", pid " + app.pid() + ", on "
-          + app.cores() + " core(s)");
-      HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(SoakMix.TIMEOUT).executor(httpThreads).build();
+      out.println(
+          "Application (no agent) at "
+              + base
+              + ", pid "
+              + app.pid()
+              + ", on "
+              + app.cores()
+              + " core(s)");
+      HttpClient client =
+          HttpClient.newBuilder()
+              .version(HttpClient.Version.HTTP_1_1)
+              .connectTimeout(SoakMix.TIMEOUT)
+              .executor(httpThreads)
+              .build();
       SoakCapacity sweep = new SoakCapacity(client, base, app.pid(), app.cores());
       if (backlog) {
         // An open-loop load that fell behind keeps thousands of requests open, each on its own
@@ -92,14 +103,21 @@ public final class SoakProbe {
         sweep.warmUp();
       }
       double rate = capacity * load / 100;
-      out.printf(Locale.ROOT, "Capacity %.0f requests/s; load %.0f%% of it, %.0f requests/s%n",
-          capacity, load, rate);
+      out.printf(
+          Locale.ROOT,
+          "Capacity %.0f requests/s; load %.0f%% of it, %.0f requests/s%n",
+          capacity,
+          load,
+          rate);
       SoakTarget target = new SoakTarget(agent.toAbsolutePath(), app.pid());
       SoakTimeline timeline = new SoakTimeline(app.pid(), 5 * GAP_MILLIS / 1000 + 5);
       try (SoakLoad soak = new SoakLoad(base, rate)) {
         soak.timeline(timeline);
-        sampler.scheduleAtFixedRate(() -> timeline.sample(soak.outstanding()), 0,
-            SoakTimeline.BUCKET_MILLIS, TimeUnit.MILLISECONDS);
+        sampler.scheduleAtFixedRate(
+            () -> timeline.sample(soak.outstanding()),
+            0,
+            SoakTimeline.BUCKET_MILLIS,
+            TimeUnit.MILLISECONDS);
         soak.start();
         long start = System.currentTimeMillis();
         double[] attachedAt = new double[2];
@@ -167,8 +185,14 @@ public final class SoakProbe {
     long cpu = timeline.cpuTicks();
     SoakTarget.Command c = target.agent(args);
     long used = timeline.cpuTicks() - cpu;
-    timeline.event(String.format(Locale.ROOT, "%s %s after %d ms; the application used %d ms of"
-        + " CPU meanwhile", args[0], c.ok() ? "returned" : "FAILED", c.millis(), used * 10));
+    timeline.event(
+        String.format(
+            Locale.ROOT,
+            "%s %s after %d ms; the application used %d ms of" + " CPU meanwhile",
+            args[0],
+            c.ok() ? "returned" : "FAILED",
+            c.millis(),
+            used * 10));
     if (!c.ok()) {
       timeline.event(c.output());
     }
@@ -181,22 +205,33 @@ public final class SoakProbe {
     long backlog = Math.max(20, Math.round(3 * before));
     for (int n = 0; n < attachedAt.length; n++) {
       double at = attachedAt[n];
-      out.printf(Locale.ROOT, "%nAttach %d at %.1f s: longest silence %.1f s; caught up (a second"
-          + " with no answer over %d ms and under %d unanswered) after %s%n", n + 1, at,
-          timeline.longestSilence(at, at + GAP_MILLIS / 1000.0), CAUGHT_UP_MILLIS, backlog,
+      out.printf(
+          Locale.ROOT,
+          "%nAttach %d at %.1f s: longest silence %.1f s; caught up (a second"
+              + " with no answer over %d ms and under %d unanswered) after %s%n",
+          n + 1,
+          at,
+          timeline.longestSilence(at, at + GAP_MILLIS / 1000.0),
+          CAUGHT_UP_MILLIS,
+          backlog,
           caughtUp(timeline.recovery(at, CAUGHT_UP_MILLIS, backlog)));
       timeline.print(out, at - 0.5, at + 6);
     }
-    out.printf(Locale.ROOT, "%nEvery second (unanswered before the first attach: %.0f on"
-        + " average):%n", before);
+    out.printf(
+        Locale.ROOT,
+        "%nEvery second (unanswered before the first attach: %.0f on" + " average):%n",
+        before);
     timeline.printSeconds(out);
   }
 
   private static String delta(String title, Map<String, Long> before, Map<String, Long> after) {
     java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
     double seconds = (after.get(SoakThreads.AT) - before.get(SoakThreads.AT)) / 1000.0;
-    SoakThreads.printDelta(new PrintStream(b, true), String.format(Locale.ROOT, "%s (%.1f s)",
-        title, seconds), before, after);
+    SoakThreads.printDelta(
+        new PrintStream(b, true),
+        String.format(Locale.ROOT, "%s (%.1f s)", title, seconds),
+        before,
+        after);
     return b.toString();
   }
 
@@ -223,9 +258,11 @@ public final class SoakProbe {
       tops.merge(key.toString(), 1, Integer::sum);
     }
     StringBuilder b = new StringBuilder("  Request threads " + title + ", by top frames:\n");
-    tops.entrySet().stream().sorted((x, y) -> y.getValue() - x.getValue()).limit(8)
-        .forEach(e -> b.append(String.format(Locale.ROOT, "    %4d  %s%n", e.getValue(),
-            e.getKey())));
+    tops.entrySet().stream()
+        .sorted((x, y) -> y.getValue() - x.getValue())
+        .limit(8)
+        .forEach(
+            e -> b.append(String.format(Locale.ROOT, "    %4d  %s%n", e.getValue(), e.getKey())));
     return b.toString();
   }
 

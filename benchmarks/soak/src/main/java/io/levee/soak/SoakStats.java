@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * The requests of one minute of the soak: how many were sent, answered with a 2xx, and failed,
  * split by whether the agent was in the application at any moment of the request, and the failures
- * split into errors (non-2xx, connection error) and timeouts (no answer within
- * {@link SoakMix#TIMEOUT}); and the latency histogram.
+ * split into errors (non-2xx, connection error) and timeouts (no answer within {@link
+ * SoakMix#TIMEOUT}); and the latency histogram.
  *
  * <p>Concurrency: the generator counts sends and the HTTP client's threads record answers, under
  * this object's lock (a few hundred a second); the driver swaps the object once a minute.

@@ -13,16 +13,21 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The application JVM as the soak sees it from outside, with the tools an operator has: the agent's
- * command line ({@code java -jar levee-agent.jar attach|reload|detach}), {@code jcmd} and
- * {@code /proc}. Nothing here runs inside the application.
+ * command line ({@code java -jar levee-agent.jar attach|reload|detach}), {@code jcmd} and {@code
+ * /proc}. Nothing here runs inside the application.
  */
 final class SoakTarget {
   /** The outcome of one command. */
   record Command(boolean ok, long millis, String output) {}
 
   /** One reading of the application after a full GC. */
-  record Sample(double heapMb, double metaspaceMb, int threads, long liveClasses,
-      long unloadedClasses, int leveeThreads) {}
+  record Sample(
+      double heapMb,
+      double metaspaceMb,
+      int threads,
+      long liveClasses,
+      long unloadedClasses,
+      int leveeThreads) {}
 
   private final Path agentJar;
   private final long pid;
@@ -54,18 +59,20 @@ final class SoakTarget {
    */
   Sample sample() throws IOException {
     run(List.of(tool("jcmd"), Long.toString(pid), "GC.run"));
-    Map<String, Long> counters = counters(
-        run(List.of(tool("jcmd"), Long.toString(pid), "PerfCounter.print")).output());
+    Map<String, Long> counters =
+        counters(run(List.of(tool("jcmd"), Long.toString(pid), "PerfCounter.print")).output());
     // Eden left out: it refills between the GC and this reading (at 2 000 requests/s the demo's 28
     // MB eden filled about four times a second), which made "heap after GC" swing by 25 MB from one
     // minute to the next. What a leak grows is the old generation; the survivors are what the
     // young collections since the full one kept (about 1 MB, requests in flight).
-    long heap = counter(counters, "sun.gc.generation.0.space.1.used")
-        + counter(counters, "sun.gc.generation.0.space.2.used")
-        + counter(counters, "sun.gc.generation.1.space.0.used");
+    long heap =
+        counter(counters, "sun.gc.generation.0.space.1.used")
+            + counter(counters, "sun.gc.generation.0.space.2.used")
+            + counter(counters, "sun.gc.generation.1.space.0.used");
     long unloaded = counter(counters, "java.cls.unloadedClasses");
-    long classes = liveClasses(
-        run(List.of(tool("jcmd"), Long.toString(pid), "VM.classloader_stats")).output());
+    long classes =
+        liveClasses(
+            run(List.of(tool("jcmd"), Long.toString(pid), "VM.classloader_stats")).output());
     List<String> names = threadNames();
     int levee = 0;
     for (String name : names) {
@@ -73,8 +80,13 @@ final class SoakTarget {
         levee++;
       }
     }
-    return new Sample(heap / 1048576.0, counter(counters, "sun.gc.metaspace.used") / 1048576.0,
-        names.size(), classes, unloaded, levee);
+    return new Sample(
+        heap / 1048576.0,
+        counter(counters, "sun.gc.metaspace.used") / 1048576.0,
+        names.size(),
+        classes,
+        unloaded,
+        levee);
   }
 
   /**
@@ -94,7 +106,8 @@ final class SoakTarget {
 
   private List<String> threadNames() throws IOException {
     List<String> names = new ArrayList<>();
-    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", pid + "", "task"))) {
+    try (DirectoryStream<Path> tasks =
+        Files.newDirectoryStream(Path.of("/proc", pid + "", "task"))) {
       for (Path task : tasks) {
         try {
           names.add(Files.readString(task.resolve("comm")).strip());

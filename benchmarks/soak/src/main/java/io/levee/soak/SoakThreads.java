@@ -49,9 +49,11 @@ final class SoakThreads {
     return millis;
   }
 
-  /** Prints the CPU each kind of thread used from {@code before} to {@code after}, largest first. */
-  static void printDelta(PrintStream out, String title, Map<String, Long> before,
-      Map<String, Long> after) {
+  /**
+   * Prints the CPU each kind of thread used from {@code before} to {@code after}, largest first.
+   */
+  static void printDelta(
+      PrintStream out, String title, Map<String, Long> before, Map<String, Long> after) {
     List<Map.Entry<String, Long>> rows = new ArrayList<>();
     for (Map.Entry<String, Long> e : after.entrySet()) {
       if (e.getKey().equals(AT)) {

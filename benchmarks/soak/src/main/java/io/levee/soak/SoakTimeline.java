@@ -14,8 +14,8 @@ import java.util.Locale;
  * requests still unanswered at its end, and the CPU the application's process used in it (from
  * {@code /proc/PID/stat}, so everything the JVM did: request threads, JIT, GC, the agent).
  *
- * <p>Concurrency: the HTTP client's threads call {@link #answered}; one sampler thread calls
- * {@link #sample}; both under this object's lock (a thousand calls a second at most).
+ * <p>Concurrency: the HTTP client's threads call {@link #answered}; one sampler thread calls {@link
+ * #sample}; both under this object's lock (a thousand calls a second at most).
  */
 final class SoakTimeline {
   static final long BUCKET_MILLIS = 100;
@@ -77,11 +77,13 @@ final class SoakTimeline {
     lastGc = gc;
   }
 
-  /** Milliseconds the driver's own JVM spent collecting garbage so far (its pauses stop the load). */
+  /**
+   * Milliseconds the driver's own JVM spent collecting garbage so far (its pauses stop the load).
+   */
   static long driverGc() {
     long millis = 0;
-    for (java.lang.management.GarbageCollectorMXBean gc
-        : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+    for (java.lang.management.GarbageCollectorMXBean gc :
+        java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
       millis += Math.max(0, gc.getCollectionTime());
     }
     return millis;
@@ -113,21 +115,31 @@ final class SoakTimeline {
   /**
    * Prints one row per bucket from {@code from} to {@code to} seconds: time, answers, failures,
    * worst latency, unanswered requests, CPU of the application and of the driver (ms of the
-   * bucket's 100 per core), and the driver's GC time (a pause there stops the load and the partner).
+   * bucket's 100 per core), and the driver's GC time (a pause there stops the load and the
+   * partner).
    */
   synchronized void print(PrintStream out, double from, double to) {
     out.println("      t(s)   ok  fail  worst(ms)  unanswered  cpu(ms)  driver(ms)  driver-gc(ms)");
     for (int b = index(from); b <= index(to) && b < buckets; b++) {
-      out.printf(Locale.ROOT, "  %8.1f %4d %5d %10d %11d %8d %11d %14d%n",
-          b * BUCKET_MILLIS / 1000.0, ok[b], failed[b], worstMillis[b], unanswered[b], cpuMillis[b],
-          driverMillis[b], driverGcMillis[b]);
+      out.printf(
+          Locale.ROOT,
+          "  %8.1f %4d %5d %10d %11d %8d %11d %14d%n",
+          b * BUCKET_MILLIS / 1000.0,
+          ok[b],
+          failed[b],
+          worstMillis[b],
+          unanswered[b],
+          cpuMillis[b],
+          driverMillis[b],
+          driverGcMillis[b]);
     }
   }
 
   /** Prints one row per second over the whole run. */
   synchronized void printSeconds(PrintStream out) {
-    out.println("      t(s)    ok/s  fail/s  worst(ms)  unanswered  cpu(ms/s)  driver(ms/s)"
-        + "  driver-gc(ms)");
+    out.println(
+        "      t(s)    ok/s  fail/s  worst(ms)  unanswered  cpu(ms/s)  driver(ms/s)"
+            + "  driver-gc(ms)");
     int per = (int) (1000 / BUCKET_MILLIS);
     for (int s = 0; s * per < buckets; s++) {
       long o = 0;
@@ -150,8 +162,8 @@ final class SoakTimeline {
   }
 
   /**
-   * Seconds from {@code at} until the application has caught up: the first bucket from which, for
-   * a whole second, no answer was older than {@code okMillis} and the unanswered requests stayed
+   * Seconds from {@code at} until the application has caught up: the first bucket from which, for a
+   * whole second, no answer was older than {@code okMillis} and the unanswered requests stayed
    * below {@code backlog}. -1 if it never did before the end.
    */
   synchronized double recovery(double at, long okMillis, long backlog) {

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The soak's sender against real servers: both kinds of body, errors, connections closed under it. */
+/**
+ * The soak's sender against real servers: both kinds of body, errors, connections closed under it.
+ */
 class SoakHttpTest {
   private HttpServer server;
   private final List<String> tenants = new CopyOnWriteArrayList<>();
@@ -25,29 +27,35 @@ class SoakHttpTest {
   @BeforeEach
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/fixed", x -> {
-      tenants.add(String.valueOf(x.getRequestHeaders().getFirst("X-Tenant-ID")));
-      byte[] body = "fixed body".getBytes(StandardCharsets.UTF_8);
-      x.sendResponseHeaders(200, body.length);
-      try (OutputStream out = x.getResponseBody()) {
-        out.write(body);
-      }
-    });
-    server.createContext("/chunked", x -> {
-      x.sendResponseHeaders(200, 0);
-      try (OutputStream out = x.getResponseBody()) {
-        out.write("first,".getBytes(StandardCharsets.UTF_8));
-        out.flush();
-        out.write("second".getBytes(StandardCharsets.UTF_8));
-      }
-    });
-    server.createContext("/busy", x -> {
-      byte[] body = "too busy".getBytes(StandardCharsets.UTF_8);
-      x.sendResponseHeaders(503, body.length);
-      try (OutputStream out = x.getResponseBody()) {
-        out.write(body);
-      }
-    });
+    server.createContext(
+        "/fixed",
+        x -> {
+          tenants.add(String.valueOf(x.getRequestHeaders().getFirst("X-Tenant-ID")));
+          byte[] body = "fixed body".getBytes(StandardCharsets.UTF_8);
+          x.sendResponseHeaders(200, body.length);
+          try (OutputStream out = x.getResponseBody()) {
+            out.write(body);
+          }
+        });
+    server.createContext(
+        "/chunked",
+        x -> {
+          x.sendResponseHeaders(200, 0);
+          try (OutputStream out = x.getResponseBody()) {
+            out.write("first,".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            out.write("second".getBytes(StandardCharsets.UTF_8));
+          }
+        });
+    server.createContext(
+        "/busy",
+        x -> {
+          byte[] body = "too busy".getBytes(StandardCharsets.UTF_8);
+          x.sendResponseHeaders(503, body.length);
+          try (OutputStream out = x.getResponseBody()) {
+            out.write(body);
+          }
+        });
     server.start();
   }
 
@@ -60,16 +68,20 @@ class SoakHttpTest {
 
   private static Result get(SoakHttp http, String path, String tenant) throws Exception {
     CompletableFuture<Result> done = new CompletableFuture<>();
-    http.submit(path, tenant, (status, body, error, timeout) ->
-        done.complete(new Result(status, body, error, timeout)));
+    http.submit(
+        path,
+        tenant,
+        (status, body, error, timeout) -> done.complete(new Result(status, body, error, timeout)));
     return done.get(10, TimeUnit.SECONDS);
   }
 
   @Test
   void readsFixedLengthAndChunkedBodiesOverOneKeptConnection() throws Exception {
     try (SoakHttp http = new SoakHttp("127.0.0.1", server.getAddress().getPort(), 1)) {
-      assertThat(get(http, "/fixed", "tenant-3")).isEqualTo(new Result(200, "fixed body", null, false));
-      assertThat(get(http, "/chunked", null)).isEqualTo(new Result(200, "first,second", null, false));
+      assertThat(get(http, "/fixed", "tenant-3"))
+          .isEqualTo(new Result(200, "fixed body", null, false));
+      assertThat(get(http, "/chunked", null))
+          .isEqualTo(new Result(200, "first,second", null, false));
       assertThat(get(http, "/fixed", null).body()).isEqualTo("fixed body");
       assertThat(tenants).containsExactly("tenant-3", "null");
       assertThat(http.outstanding()).isZero();
@@ -102,18 +114,22 @@ class SoakHttpTest {
     // A raw server that answers one request per connection and then closes it without saying so,
     // as a server does when its keep-alive timeout ends between two requests.
     try (ServerSocket raw = new ServerSocket(0)) {
-      Thread t = new Thread(() -> {
-        while (!raw.isClosed()) {
-          try (Socket c = raw.accept()) {
-            c.getInputStream().read(new byte[4096]);
-            c.getOutputStream().write(
-                "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".getBytes(StandardCharsets.ISO_8859_1));
-            c.getOutputStream().flush();
-          } catch (IOException e) {
-            return;
-          }
-        }
-      });
+      Thread t =
+          new Thread(
+              () -> {
+                while (!raw.isClosed()) {
+                  try (Socket c = raw.accept()) {
+                    c.getInputStream().read(new byte[4096]);
+                    c.getOutputStream()
+                        .write(
+                            "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+                                .getBytes(StandardCharsets.ISO_8859_1));
+                    c.getOutputStream().flush();
+                  } catch (IOException e) {
+                    return;
+                  }
+                }
+              });
       t.setDaemon(true);
       t.start();
       try (SoakHttp http = new SoakHttp("127.0.0.1", raw.getLocalPort(), 1)) {

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class SoakParsingTest {
   @Test
   void sumsThePassedColumnOfTheResourcesButNotTheSystemRow() {
-    String status = """
+    String status =
+        """
         rules: /tmp/rules-b.yaml (4 resources, reload 1s)
         RESOURCE         KIND     MODE     BREAKER  LIMIT  IN-FLIGHT  PASSED  BLOCKED
         orders-api       servlet  enforce  -        -      0          264     rate-limit=26
@@ -27,7 +28,8 @@ class SoakParsingTest {
 
   @Test
   void readsTheClassesOfTheTotalLineOfTheClassLoaderStatistics() throws IOException {
-    String stats = """
+    String stats =
+        """
         28523:
         ClassLoader         Parent              CLD*               Classes   ChunkSz   BlockSz  Type
         0x0000000000000000  0x0000000000000000  0x00007f76bc019a80    2740   1409024   1301164  <boot class loader>

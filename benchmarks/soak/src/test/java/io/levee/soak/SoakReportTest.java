@@ -14,18 +14,26 @@ class SoakReportTest {
     SoakStats bare = new SoakStats();
     bare.failed(false, true, "no answer", 30_000_000_000L);
 
-    SoakReport report = new SoakReport(List.of(
-        minute(0, bare, 40), minute(1, new SoakStats(), 100), minute(2, new SoakStats(), 160)));
+    SoakReport report =
+        new SoakReport(
+            List.of(
+                minute(0, bare, 40),
+                minute(1, new SoakStats(), 100),
+                minute(2, new SoakStats(), 160)));
 
     assertThat(report.exitStatus()).isEqualTo(3);
-    assertThat(report.markdown("")).contains("INCONCLUSIVE: 1 request(s) failed in the bare minute 0");
+    assertThat(report.markdown(""))
+        .contains("INCONCLUSIVE: 1 request(s) failed in the bare minute 0");
   }
 
   @Test
   void aCleanBareMinuteStillJudgesTheHeapGrowth() {
-    SoakReport report = new SoakReport(List.of(
-        minute(0, new SoakStats(), 40), minute(1, new SoakStats(), 100),
-        minute(2, new SoakStats(), 160)));
+    SoakReport report =
+        new SoakReport(
+            List.of(
+                minute(0, new SoakStats(), 40),
+                minute(1, new SoakStats(), 100),
+                minute(2, new SoakStats(), 160)));
 
     assertThat(report.exitStatus()).isEqualTo(1);
     assertThat(report.markdown("")).contains("heap after GC grew 60.0 MB");

@@ -31,8 +31,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * and one prepared H2 query, as an application makes them. This class knows nothing of Levee: the
  * run decides whether the forked JVM has the agent ({@code -jvmArgsAppend -javaagent:...}) and with
  * which rules, so the bytecode measured is exactly what the agent makes of these JDK and driver
- * classes. {@code benchmarks/run-instrumentation.sh} runs it without the agent, with rules that match
- * neither call, and with rules that admit both (a concurrency limit that is never reached).
+ * classes. {@code benchmarks/run-instrumentation.sh} runs it without the agent, with rules that
+ * match neither call, and with rules that admit both (a concurrency limit that is never reached).
  *
  * <p>The server answers from one thread with a fixed two-byte body over keep-alive connections; the
  * query reads one row of a 1000-row table by primary key on a connection held open, preparing and

@@ -27,12 +27,12 @@ import java.util.concurrent.TimeUnit;
  * answers at once, so the time is late by at most one poll interval.
  *
  * <p>Usage: {@code FirstResponse OUT_CSV RUNS PATH HEADER CASE... -- COMMAND...} where {@code CASE}
- * is {@code name=jvm args separated by spaces} (may be empty), {@code HEADER} is {@code Name: value}
- * or {@code -}, and the command contains {@code {case}} where the case's arguments go and {@code
- * {port}} for a free port. Each row of the CSV: {@code round,case,first_ms,ready_ms,cpu_ms} (ready: the
- * application printed a line starting with {@code READY}, -1 if never; cpu: user + system time of
- * the application's process at its first 200, which a busy machine inflates far less than the wall
- * time).
+ * is {@code name=jvm args separated by spaces} (may be empty), {@code HEADER} is {@code Name:
+ * value} or {@code -}, and the command contains {@code {case}} where the case's arguments go and
+ * {@code {port}} for a free port. Each row of the CSV: {@code round,case,first_ms,ready_ms,cpu_ms}
+ * (ready: the application printed a line starting with {@code READY}, -1 if never; cpu: user +
+ * system time of the application's process at its first 200, which a busy machine inflates far less
+ * than the wall time).
  */
 public final class FirstResponse {
   private static final long POLL_MILLIS = 5;
@@ -63,7 +63,14 @@ public final class FirstResponse {
           Path log = logs.resolve(name + "-" + round + ".log");
           long[] times = startOnce(command(template, cases.get(name)), path, header, log);
           String row =
-              round + "," + name + "," + millis(times[0]) + "," + millis(times[1]) + ","
+              round
+                  + ","
+                  + name
+                  + ","
+                  + millis(times[0])
+                  + ","
+                  + millis(times[1])
+                  + ","
                   + millis(times[2]);
           System.out.println((round == 0 ? "warm-up " : "") + row);
           if (round > 0) {
@@ -75,8 +82,8 @@ public final class FirstResponse {
   }
 
   /**
-   * Nanoseconds from the start to the first 200 and to the READY line (-1 if none), and the CPU time
-   * the application had used by the first 200 (-1 if the system does not tell).
+   * Nanoseconds from the start to the first 200 and to the READY line (-1 if none), and the CPU
+   * time the application had used by the first 200 (-1 if the system does not tell).
    */
   private static long[] startOnce(List<String> command, String path, String header, Path log)
       throws Exception {
@@ -99,8 +106,7 @@ public final class FirstResponse {
         }
         if (answersOk(url, header)) {
           long first = System.nanoTime() - start;
-          long cpu =
-              process.handle().info().totalCpuDuration().map(d -> d.toNanos()).orElse(-1L);
+          long cpu = process.handle().info().totalCpuDuration().map(d -> d.toNanos()).orElse(-1L);
           return new long[] {first, output.readyNanos, cpu};
         }
         Thread.sleep(POLL_MILLIS);

@@ -17,17 +17,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The logic behind the woven {@code HttpURLConnection} methods ({@link HttpHooks}), which only pass the connection and the
- * values it can read ({@code responseCode}) here.
+ * The logic behind the woven {@code HttpURLConnection} methods ({@link HttpHooks}), which only pass
+ * the connection and the values it can read ({@code responseCode}) here.
  *
  * <p>One decision per connection: the first outermost {@code connect}, {@code getOutputStream},
  * {@code getInputStream} or header lookup asks the dispatcher, and the answer is kept in a weak
- * identity map (never a field: impossible after a runtime attach) for every later call, on any thread.
- * {@code getResponseCode} is not intercepted: the JDK implements it by calling {@code getInputStream}
- * and then reading the status line, both of which are. An admitted call reports its outcome once, at
- * the end of the first outermost call that knows the status (a status of 400 or more is a response,
- * not an error; the JDK throws for it) or that ends with an exception; {@code disconnect} of a
- * connection never read, or the garbage collection of one nobody disconnected, releases the permit.
+ * identity map (never a field: impossible after a runtime attach) for every later call, on any
+ * thread. {@code getResponseCode} is not intercepted: the JDK implements it by calling {@code
+ * getInputStream} and then reading the status line, both of which are. An admitted call reports its
+ * outcome once, at the end of the first outermost call that knows the status (a status of 400 or
+ * more is a response, not an error; the JDK throws for it) or that ends with an exception; {@code
+ * disconnect} of a connection never read, or the garbage collection of one nobody disconnected,
+ * releases the permit.
  */
 public final class HttpCalls {
   private static final WeakIdentityMap<HttpCall> CALLS = new WeakIdentityMap<HttpCall>();
@@ -35,8 +36,8 @@ public final class HttpCalls {
   private HttpCalls() {}
 
   /**
-   * Enter of {@code connect}, {@code getOutputStream} and {@code getInputStream}. Returns the call when
-   * it is blocked, and the woven code then skips the original method; null to run it.
+   * Enter of {@code connect}, {@code getOutputStream} and {@code getInputStream}. Returns the call
+   * when it is blocked, and the woven code then skips the original method; null to run it.
    */
   public static Object enter(HttpURLConnection c) {
     Faults.at(Faults.HTTP_ENTER);
@@ -53,7 +54,11 @@ public final class HttpCalls {
    * when {@code readsResponse}; otherwise {@code thrown} unchanged.
    */
   public static Throwable exit(
-      HttpURLConnection c, int responseCode, Object skipped, Throwable thrown, boolean readsResponse) {
+      HttpURLConnection c,
+      int responseCode,
+      Object skipped,
+      Throwable thrown,
+      boolean readsResponse) {
     if (CallDepth.exit(Kind.HTTP) != 0) {
       return thrown;
     }
@@ -73,7 +78,9 @@ public final class HttpCalls {
     return thrown;
   }
 
-  /** What a skipped {@code getOutputStream} returns: a sink for a fallback, as no request is sent. */
+  /**
+   * What a skipped {@code getOutputStream} returns: a sink for a fallback, as no request is sent.
+   */
   public static OutputStream requestBody(Object skipped) {
     return ((HttpCall) skipped).fallback() ? new DiscardingOutputStream() : null;
   }
@@ -85,9 +92,9 @@ public final class HttpCalls {
   }
 
   /**
-   * Enter of the header methods: the call when its fallback answers them (the woven code then skips the
-   * original method), null to run it. Decides first if nothing has yet, as the JDK's header methods
-   * connect and read the response themselves.
+   * Enter of the header methods: the call when its fallback answers them (the woven code then skips
+   * the original method), null to run it. Decides first if nothing has yet, as the JDK's header
+   * methods connect and read the response themselves.
    */
   public static Object fallback(HttpURLConnection c) {
     Faults.at(Faults.HTTP_HEADERS);
@@ -143,7 +150,10 @@ public final class HttpCalls {
     releaseAbandoned();
     String method = c.getRequestMethod();
     Object token = Levee.httpEnter(method, String.valueOf(c.getURL()));
-    call = token == null ? HttpCall.UNTRACKED : new HttpCall(token, Levee.start(token), "HEAD".equals(method));
+    call =
+        token == null
+            ? HttpCall.UNTRACKED
+            : new HttpCall(token, Levee.start(token), "HEAD".equals(method));
     HttpCall earlier;
     try {
       earlier = CALLS.putIfAbsent(c, call);
@@ -153,7 +163,8 @@ public final class HttpCalls {
       throw e;
     }
     if (earlier != null) {
-      // Two threads raced to the first call of one connection: keep one decision, release the other.
+      // Two threads raced to the first call of one connection: keep one decision, release the
+      // other.
       call.finish(Dispatcher.STATUS_ABANDONED, null);
       return earlier;
     }
@@ -163,7 +174,9 @@ public final class HttpCalls {
     return call;
   }
 
-  /** The permit's timeouts, only where the application left 0 (infinite); called before connecting. */
+  /**
+   * The permit's timeouts, only where the application left 0 (infinite); called before connecting.
+   */
   private static void applyTimeouts(HttpURLConnection c, Permit permit) {
     if (permit.connectTimeoutMillis > 0 && c.getConnectTimeout() == 0) {
       c.setConnectTimeout(permit.connectTimeoutMillis);
@@ -189,7 +202,8 @@ public final class HttpCalls {
     if (!readsResponse || status < 400) {
       return null;
     }
-    // What the JDK throws from getInputStream for such a status, so callers handle it as they do now.
+    // What the JDK throws from getInputStream for such a status, so callers handle it as they do
+    // now.
     String url = String.valueOf(c.getURL());
     if (status == 404 || status == 410) {
       return new FileNotFoundException(url);

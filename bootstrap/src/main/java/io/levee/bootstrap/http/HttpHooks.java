@@ -5,12 +5,12 @@ import io.levee.bootstrap.Sneaky;
 import java.net.HttpURLConnection;
 
 /**
- * What the woven methods of the JDK's {@code HttpURLConnection} implementation call; the logic is in
- * {@link HttpCalls}. The woven code passes the connection and its {@code responseCode} field (which
- * only the subclass can read), skips the original when the enter method returns non-null (a blocked
- * call, or a fallback that answers), and hands the return value through the exit method, which may
- * replace it. Errors of our own are reported and change nothing; a blocked call's exception is thrown
- * from the exit method.
+ * What the woven methods of the JDK's {@code HttpURLConnection} implementation call; the logic is
+ * in {@link HttpCalls}. The woven code passes the connection and its {@code responseCode} field
+ * (which only the subclass can read), skips the original when the enter method returns non-null (a
+ * blocked call, or a fallback that answers), and hands the return value through the exit method,
+ * which may replace it. Errors of our own are reported and change nothing; a blocked call's
+ * exception is thrown from the exit method.
  */
 public final class HttpHooks {
   private HttpHooks() {}
@@ -26,7 +26,8 @@ public final class HttpHooks {
     }
   }
 
-  public static Object connected(Object skipped, HttpURLConnection c, int responseCode, Object returned) {
+  public static Object connected(
+      Object skipped, HttpURLConnection c, int responseCode, Object returned) {
     end(c, responseCode, skipped, false);
     return returned;
   }
@@ -45,7 +46,8 @@ public final class HttpHooks {
     return stream;
   }
 
-  public static Object inputStream(Object skipped, HttpURLConnection c, int responseCode, Object returned) {
+  public static Object inputStream(
+      Object skipped, HttpURLConnection c, int responseCode, Object returned) {
     Object stream = returned;
     if (skipped != null) {
       try {
@@ -59,7 +61,8 @@ public final class HttpHooks {
   }
 
   /** {@code connect} and {@code getOutputStream} threw. */
-  public static Throwable failed(Object skipped, HttpURLConnection c, int responseCode, Throwable thrown) {
+  public static Throwable failed(
+      Object skipped, HttpURLConnection c, int responseCode, Throwable thrown) {
     return failed(c, responseCode, skipped, thrown, false);
   }
 
@@ -69,7 +72,8 @@ public final class HttpHooks {
     return failed(c, responseCode, skipped, thrown, true);
   }
 
-  private static void end(HttpURLConnection c, int responseCode, Object skipped, boolean readsResponse) {
+  private static void end(
+      HttpURLConnection c, int responseCode, Object skipped, boolean readsResponse) {
     Throwable error;
     try {
       error = HttpCalls.exit(c, responseCode, skipped, null, readsResponse);
@@ -83,7 +87,11 @@ public final class HttpHooks {
   }
 
   private static Throwable failed(
-      HttpURLConnection c, int responseCode, Object skipped, Throwable thrown, boolean readsResponse) {
+      HttpURLConnection c,
+      int responseCode,
+      Object skipped,
+      Throwable thrown,
+      boolean readsResponse) {
     try {
       Throwable error = HttpCalls.exit(c, responseCode, skipped, thrown, readsResponse);
       return error != null ? error : thrown;

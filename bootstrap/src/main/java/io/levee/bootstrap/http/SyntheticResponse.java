@@ -11,10 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The response a blocked connection gives when its resource has an {@code on-block.fallback}: status,
- * headers and body, answered without contacting the host. Header methods behave like the JDK's after
- * a real response: index 0 is the status line with a null key, a lookup by name ignores case and
- * returns the last value, and the map of all headers holds the status line under the null key.
+ * The response a blocked connection gives when its resource has an {@code on-block.fallback}:
+ * status, headers and body, answered without contacting the host. Header methods behave like the
+ * JDK's after a real response: index 0 is the status line with a null key, a lookup by name ignores
+ * case and returns the last value, and the map of all headers holds the status line under the null
+ * key.
  */
 final class SyntheticResponse {
   final int status;

@@ -1,12 +1,14 @@
 package io.levee.bootstrap.jdbc;
 
 /**
- * A JDBC call's token when the exit needs more than the permit: the start, and what the enter changed
- * or learned (a query timeout it set, a batch's SQL to forget, the URL of a data source). Only such
- * calls allocate one; every other call carries the engine's preallocated permit alone.
+ * A JDBC call's token when the exit needs more than the permit: the start, and what the enter
+ * changed or learned (a query timeout it set, a batch's SQL to forget, the URL of a data source).
+ * Only such calls allocate one; every other call carries the engine's preallocated permit alone.
  */
 public final class JdbcCall {
-  /** The token of a {@code getConnection} nested in another: no decision, but a depth to give back. */
+  /**
+   * The token of a {@code getConnection} nested in another: no decision, but a depth to give back.
+   */
   public static final JdbcCall NESTED = new JdbcCall(null, 0L, false, false, null);
 
   public final Object token;

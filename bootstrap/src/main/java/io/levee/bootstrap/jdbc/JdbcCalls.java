@@ -8,10 +8,15 @@ import io.levee.bootstrap.Blocked;
  * {@link JdbcHooks} reports it and lets the call run unprotected.
  */
 public abstract class JdbcCalls {
-  /** Enter of a statement execution: null (not decided), the engine's permit, a {@link Blocked} or a {@link JdbcCall}. */
+  /**
+   * Enter of a statement execution: null (not decided), the engine's permit, a {@link Blocked} or a
+   * {@link JdbcCall}.
+   */
   public abstract Object execute(Object statement, Object sqlArgument) throws Exception;
 
-  /** Exit of an execution {@link #execute} answered with {@code token} (never a {@link Blocked}). */
+  /**
+   * Exit of an execution {@link #execute} answered with {@code token} (never a {@link Blocked}).
+   */
   public abstract void executed(Object token, long start, Object statement, Throwable thrown)
       throws Exception;
 

@@ -15,8 +15,8 @@ import io.levee.bootstrap.Sneaky;
  *
  * <p>A blocked call throws from the enter method, before the original runs, what the agent's hook
  * makes of the {@link Blocked} answer ({@code SQLTransientException} or {@code
- * SQLTransientConnectionException}), after giving the call depth back. Anything else that fails here
- * is reported and the call runs unprotected.
+ * SQLTransientConnectionException}), after giving the call depth back. Anything else that fails
+ * here is reported and the call runs unprotected.
  */
 public final class JdbcHooks {
   private static volatile JdbcCalls hook;
@@ -49,7 +49,8 @@ public final class JdbcHooks {
     return returned;
   }
 
-  public static Throwable executeFailed(Object token, long start, Object statement, Throwable thrown) {
+  public static Throwable executeFailed(
+      Object token, long start, Object statement, Throwable thrown) {
     end(token, start, statement, thrown);
     return thrown;
   }
@@ -205,9 +206,9 @@ public final class JdbcHooks {
   }
 
   /**
-   * Throws the exception of a blocked call from the enter method, the depth given back first (no exit
-   * follows). If the hook cannot make one, the call runs unprotected (a null token, whose exit gives
-   * the depth back): never an error of our own in place of the application's.
+   * Throws the exception of a blocked call from the enter method, the depth given back first (no
+   * exit follows). If the hook cannot make one, the call runs unprotected (a null token, whose exit
+   * gives the depth back): never an error of our own in place of the application's.
    */
   private static Object blocked(JdbcCalls h, Blocked blocked, boolean connect) {
     Throwable error;

@@ -2,7 +2,6 @@ package io.levee.bootstrap.jdbc;
 
 import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.WeakIdentityMap;
-
 import java.lang.reflect.Method;
 
 /**

@@ -3,7 +3,6 @@ package io.levee.bootstrap.servlet;
 import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Levee;
-
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;

@@ -4,14 +4,14 @@ import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.HookErrors;
 
 /**
- * What the woven {@code Servlet.service} and {@code Filter.doFilter} call. The servlet API cannot be
- * seen from the boot loader, so the logic lives in a {@link ServletCalls} per servlet API and class
- * loader, found for each woven class once (a {@link ClassValue}) and then called directly.
+ * What the woven {@code Servlet.service} and {@code Filter.doFilter} call. The servlet API cannot
+ * be seen from the boot loader, so the logic lives in a {@link ServletCalls} per servlet API and
+ * class loader, found for each woven class once (a {@link ClassValue}) and then called directly.
  *
  * <p>Fails open like all of the bridge: an error of the calls is reported and the request runs
- * unprotected. The woven code skips the original method when {@link #enter} returns a
- * {@link Blocked} token (the answer has been written), and always calls {@link #exit} or
- * {@link #thrown}, which give the call depth back.
+ * unprotected. The woven code skips the original method when {@link #enter} returns a {@link
+ * Blocked} token (the answer has been written), and always calls {@link #exit} or {@link #thrown},
+ * which give the call depth back.
  */
 public final class ServletHooks {
   public static final int JAVAX = 0;
@@ -31,7 +31,8 @@ public final class ServletHooks {
         }
 
         @Override
-        public void exit(Object request, Object response, Object token, long start, Throwable thrown) {}
+        public void exit(
+            Object request, Object response, Object token, long start, Throwable thrown) {}
 
         @Override
         public String remoteAddr(Object request) {
@@ -71,20 +72,38 @@ public final class ServletHooks {
 
   /** Normal end, or the original skipped for a {@link Blocked} token. */
   public static Object exit(
-      Object token, long start, int api, Class<?> site, Object request, Object response, Object returned) {
+      Object token,
+      long start,
+      int api,
+      Class<?> site,
+      Object request,
+      Object response,
+      Object returned) {
     end(token, start, api, site, request, response, null);
     return returned;
   }
 
   /** The original threw {@code thrown}, which the woven code throws on. */
   public static Throwable thrown(
-      Object token, long start, int api, Class<?> site, Object request, Object response, Throwable thrown) {
+      Object token,
+      long start,
+      int api,
+      Class<?> site,
+      Object request,
+      Object response,
+      Throwable thrown) {
     end(token, start, api, site, request, response, thrown);
     return thrown;
   }
 
   private static void end(
-      Object token, long start, int api, Class<?> site, Object request, Object response, Throwable thrown) {
+      Object token,
+      long start,
+      int api,
+      Class<?> site,
+      Object request,
+      Object response,
+      Throwable thrown) {
     try {
       calls(api).get(site).exit(request, response, token, start, thrown);
     } catch (Throwable t) {

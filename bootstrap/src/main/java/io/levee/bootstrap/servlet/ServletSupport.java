@@ -2,7 +2,6 @@ package io.levee.bootstrap.servlet;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Faults;
-
 import java.nio.charset.Charset;
 
 /** The parts of the servlet hooks that work on plain values, shared by javax and jakarta. */
@@ -21,9 +20,9 @@ public final class ServletSupport {
    * The path rules match: the request URI as the client sent it (context path included, query
    * string excluded by the servlet API) when it is plain, which is the common case and allocates
    * nothing. A URI with percent-escapes, {@code ;name=value} path parameters, dot segments or empty
-   * segments is rebuilt from the container's decoded and normalised parts instead, because
-   * {@code /shop/%63heckout} or {@code /shop/./checkout} must not slip past a rule on
-   * {@code /shop/checkout}.
+   * segments is rebuilt from the container's decoded and normalised parts instead, because {@code
+   * /shop/%63heckout} or {@code /shop/./checkout} must not slip past a rule on {@code
+   * /shop/checkout}.
    */
   public static String path(
       String requestUri, String contextPath, String servletPath, String pathInfo) {

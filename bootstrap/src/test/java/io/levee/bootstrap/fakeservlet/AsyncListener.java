@@ -1,6 +1,8 @@
 package io.levee.bootstrap.fakeservlet;
 
-/** Stands in for a servlet API's listener: {@code AsyncCompletion} resolves its siblings by name. */
+/**
+ * Stands in for a servlet API's listener: {@code AsyncCompletion} resolves its siblings by name.
+ */
 public interface AsyncListener {
   void onComplete(AsyncEvent event);
 

@@ -1,11 +1,10 @@
 package io.levee.bootstrap.servlet;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.levee.bootstrap.fakeservlet.AsyncContext;
 import io.levee.bootstrap.fakeservlet.AsyncEvent;
 import io.levee.bootstrap.fakeservlet.AsyncListener;
@@ -69,7 +68,8 @@ class AsyncCompletionTest {
     record();
     AsyncContext first = new AsyncContext();
     AsyncContext second = new AsyncContext();
-    AsyncCompletion.attach(AsyncListener.class, first, (HttpServletResponse) () -> 200, permit("t"), 1L);
+    AsyncCompletion.attach(
+        AsyncListener.class, first, (HttpServletResponse) () -> 200, permit("t"), 1L);
 
     first.listeners.get(0).onStartAsync(new AsyncEvent(second, null));
 

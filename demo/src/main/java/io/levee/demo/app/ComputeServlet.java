@@ -10,8 +10,8 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
- * {@code GET /api/compute?rounds=N}: pure CPU work (N rounds of SHA-256 over a small buffer), like a
- * pricing engine or a PDF renderer. Under more of it than the cores can do, every request waits.
+ * {@code GET /api/compute?rounds=N}: pure CPU work (N rounds of SHA-256 over a small buffer), like
+ * a pricing engine or a PDF renderer. Under more of it than the cores can do, every request waits.
  * The CPU time it took is in a {@code Server-Timing} header.
  */
 final class ComputeServlet extends HttpServlet {

@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The application's database: H2 in memory, opened per request through {@code DriverManager} as old
- * code does. {@code PAUSE(ms)} is a SQL function that stands for a query stuck on locks or disk; the
- * database itself counts how many run at once, so the demo can show a concurrency limit holding
+ * code does. {@code PAUSE(ms)} is a SQL function that stands for a query stuck on locks or disk;
+ * the database itself counts how many run at once, so the demo can show a concurrency limit holding
  * without asking Levee.
  *
  * <p>Concurrency: {@code running} and {@code peak} are atomics written by every query thread;
@@ -29,8 +29,10 @@ public final class Database {
   static Database create() throws SQLException {
     try (Connection c = DriverManager.getConnection(URL, "sa", "");
         Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE orders (id INT PRIMARY KEY, tenant VARCHAR(32), total DECIMAL(10,2))");
-      s.execute("CREATE TABLE sales (id INT PRIMARY KEY, region VARCHAR(16), amount DECIMAL(10,2))");
+      s.execute(
+          "CREATE TABLE orders (id INT PRIMARY KEY, tenant VARCHAR(32), total DECIMAL(10,2))");
+      s.execute(
+          "CREATE TABLE sales (id INT PRIMARY KEY, region VARCHAR(16), amount DECIMAL(10,2))");
       s.execute("CREATE INDEX orders_tenant ON orders (tenant)");
       s.execute("CREATE ALIAS PAUSE FOR 'io.levee.demo.app.Database.pause'");
       try (PreparedStatement o = c.prepareStatement("INSERT INTO orders VALUES (?, ?, ?)");

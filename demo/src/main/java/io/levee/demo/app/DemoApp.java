@@ -52,8 +52,11 @@ public final class DemoApp {
     add(context, "/internal/stats", new HealthServlet(db));
     tomcat.start();
 
-    System.out.println("READY port=" + tomcat.getConnector().getLocalPort()
-        + " pid=" + ProcessHandle.current().pid());
+    System.out.println(
+        "READY port="
+            + tomcat.getConnector().getLocalPort()
+            + " pid="
+            + ProcessHandle.current().pid());
     System.out.flush();
     tomcat.getServer().await();
   }

@@ -25,8 +25,8 @@ final class QuoteServlet extends HttpServlet {
   @Override
   protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     String sku = req.getParameter("sku") != null ? req.getParameter("sku") : "A-100";
-    HttpURLConnection c = (HttpURLConnection) new URL(partner + "/partner/price?sku=" + sku)
-        .openConnection();
+    HttpURLConnection c =
+        (HttpURLConnection) new URL(partner + "/partner/price?sku=" + sku).openConnection();
     try {
       int status = c.getResponseCode();
       InputStream in = status < 400 ? c.getInputStream() : c.getErrorStream();
@@ -35,10 +35,13 @@ final class QuoteServlet extends HttpServlet {
         Responses.json(resp, 502, "{\"error\":\"partner\",\"status\":" + status + "}");
         return;
       }
-      Responses.json(resp, 200, "{\"sku\":\"" + Responses.escape(sku) + "\",\"quote\":" + body + "}");
+      Responses.json(
+          resp, 200, "{\"sku\":\"" + Responses.escape(sku) + "\",\"quote\":" + body + "}");
     } catch (IOException e) {
-      Responses.json(resp, 502, "{\"error\":\"partner\",\"detail\":\""
-          + Responses.escape(e.getMessage()) + "\"}");
+      Responses.json(
+          resp,
+          502,
+          "{\"error\":\"partner\",\"detail\":\"" + Responses.escape(e.getMessage()) + "\"}");
     } finally {
       c.disconnect();
     }

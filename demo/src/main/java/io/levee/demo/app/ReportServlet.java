@@ -11,8 +11,8 @@ import javax.servlet.http.HttpServletResponse;
 
 /**
  * {@code GET /api/report}: sales per region, a query that takes about {@link #QUERY_MILLIS} however
- * idle the database is, like a report that scans a large table. The pause sits in a one-row derived table because H2 would
- * call it once per row anywhere else.
+ * idle the database is, like a report that scans a large table. The pause sits in a one-row derived
+ * table because H2 would call it once per row anywhere else.
  */
 final class ReportServlet extends HttpServlet {
   static final int QUERY_MILLIS = 300;
@@ -34,9 +34,14 @@ final class ReportServlet extends HttpServlet {
       s.setInt(1, QUERY_MILLIS);
       try (ResultSet rs = s.executeQuery()) {
         for (int n = 0; rs.next(); n++) {
-          json.append(n > 0 ? "," : "").append("{\"region\":\"").append(rs.getString(1))
-              .append("\",\"count\":").append(rs.getInt(2))
-              .append(",\"amount\":").append(rs.getBigDecimal(3)).append('}');
+          json.append(n > 0 ? "," : "")
+              .append("{\"region\":\"")
+              .append(rs.getString(1))
+              .append("\",\"count\":")
+              .append(rs.getInt(2))
+              .append(",\"amount\":")
+              .append(rs.getBigDecimal(3))
+              .append('}');
         }
       }
     } catch (SQLException e) {

@@ -19,7 +19,9 @@ final class Responses {
     resp.getOutputStream().write(bytes);
   }
 
-  /** A transient failure (pool exhausted, database busy) is worth a retry: 503; anything else 500. */
+  /**
+   * A transient failure (pool exhausted, database busy) is worth a retry: 503; anything else 500.
+   */
   static void databaseError(HttpServletResponse resp, SQLException e) throws IOException {
     int status = e instanceof SQLTransientException ? 503 : 500;
     json(resp, status, "{\"error\":\"database\",\"detail\":\"" + escape(e.getMessage()) + "\"}");

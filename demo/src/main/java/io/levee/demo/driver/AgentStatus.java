@@ -23,9 +23,10 @@ import java.util.regex.Pattern;
 final class AgentStatus implements StatusSource {
   // /status is written by the agent with a fixed field order and no nesting before "blocked", so a
   // pattern per resource object is enough and keeps the demo free of a JSON library.
-  private static final Pattern RESOURCE = Pattern.compile(
-      "\\{\"name\":\"([^\"]*)\",\"kind\":\"[^\"]*\",\"mode\":\"([^\"]*)\",\"breaker\":"
-          + "(null|\"[^\"]*\"),\"limit\":(null|\\d+),\"inFlight\":(\\d+)");
+  private static final Pattern RESOURCE =
+      Pattern.compile(
+          "\\{\"name\":\"([^\"]*)\",\"kind\":\"[^\"]*\",\"mode\":\"([^\"]*)\",\"breaker\":"
+              + "(null|\"[^\"]*\"),\"limit\":(null|\\d+),\"inFlight\":(\\d+)");
 
   private final HttpClient client;
   private final URI uri;
@@ -44,9 +45,10 @@ final class AgentStatus implements StatusSource {
   @Override
   public void refresh() {
     try {
-      HttpResponse<String> response = client.send(
-          HttpRequest.newBuilder(uri).timeout(Duration.ofMillis(500)).GET().build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response =
+          client.send(
+              HttpRequest.newBuilder(uri).timeout(Duration.ofMillis(500)).GET().build(),
+              HttpResponse.BodyHandlers.ofString());
       live = response.statusCode() == 200 ? parse(response.body()) : Map.of();
     } catch (java.io.IOException e) {
       live = Map.of();
@@ -84,8 +86,12 @@ final class AgentStatus implements StatusSource {
     }
     String mode = "monitor".equals(r.mode()) ? " (monitor)" : "";
     if (r.breaker() != null) {
-      return String.format(Locale.ROOT, "%-9s partner %.0f/s%s", r.breaker(),
-          window.perSecond(window.partnerCalls()), mode);
+      return String.format(
+          Locale.ROOT,
+          "%-9s partner %.0f/s%s",
+          r.breaker(),
+          window.perSecond(window.partnerCalls()),
+          mode);
     }
     if (r.limit() != null) {
       String seen = observed.state(row, window);

@@ -43,14 +43,21 @@ public final class AppProcess implements AutoCloseable {
     this.process = jvm.lines(log, this::line).ready(READY).start();
   }
 
-  public static AppProcess start(Path demoTarget, String agentArg, String partnerUrl, Path log,
-      PrintStream console) throws IOException {
+  public static AppProcess start(
+      Path demoTarget, String agentArg, String partnerUrl, Path log, PrintStream console)
+      throws IOException {
     return start(demoTarget, agentArg, partnerUrl, log, console, DEMO_HEAP);
   }
 
   /** Starts it with {@code agentArg} (a {@code -javaagent} option, or null for none). */
-  public static AppProcess start(Path demoTarget, String agentArg, String partnerUrl, Path log,
-      PrintStream console, List<String> heap) throws IOException {
+  public static AppProcess start(
+      Path demoTarget,
+      String agentArg,
+      String partnerUrl,
+      Path log,
+      PrintStream console,
+      List<String> heap)
+      throws IOException {
     JvmProcess.Builder jvm = JvmProcess.java();
     int cores = Runtime.getRuntime().availableProcessors();
     if (cores >= 2 && JvmProcess.canPin()) {
@@ -105,7 +112,8 @@ public final class AppProcess implements AutoCloseable {
   private static String classPath(Path demoTarget) throws IOException {
     List<String> entries = new ArrayList<>();
     try (Stream<Path> files = Files.list(demoTarget)) {
-      files.filter(f -> f.getFileName().toString().endsWith("-app.jar"))
+      files
+          .filter(f -> f.getFileName().toString().endsWith("-app.jar"))
           .forEach(f -> entries.add(f.toString()));
     }
     if (entries.isEmpty()) {

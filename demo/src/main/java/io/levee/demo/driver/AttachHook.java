@@ -19,8 +19,16 @@ final class AttachHook {
 
   /** True when the agent is now in the application. */
   static boolean attach(Path agentJar, Path rules, String http, long pid, PrintStream out) {
-    boolean done = run(agentJar, out, "attach", Long.toString(pid), "--rules", rules.toString(),
-        "--http", http);
+    boolean done =
+        run(
+            agentJar,
+            out,
+            "attach",
+            Long.toString(pid),
+            "--rules",
+            rules.toString(),
+            "--http",
+            http);
     if (!done) {
       out.println("  attach did not succeed: the application runs unprotected");
     }
@@ -33,7 +41,8 @@ final class AttachHook {
   }
 
   private static boolean run(Path agentJar, PrintStream out, String... args) {
-    List<String> command = new ArrayList<>(List.of(JvmProcess.javaBinary(), "-jar", agentJar.toString()));
+    List<String> command =
+        new ArrayList<>(List.of(JvmProcess.javaBinary(), "-jar", agentJar.toString()));
     command.addAll(List.of(args));
     out.println("  $ java " + String.join(" ", command.subList(1, command.size())));
     try {

@@ -15,8 +15,8 @@ import java.util.concurrent.Executors;
 
 /**
  * The demo: starts the partner and the application (with the agent, without it, or attached later),
- * plays the scenarios of {@link Scenarios} against it, and sums up what each protection did.
- * Run from the repository root; {@code run-demo.sh} builds everything and calls it.
+ * plays the scenarios of {@link Scenarios} against it, and sums up what each protection did. Run
+ * from the repository root; {@code run-demo.sh} builds everything and calls it.
  */
 public final class DemoDriver {
   private DemoDriver() {}
@@ -49,8 +49,12 @@ public final class DemoDriver {
         Executors.newFixedThreadPool(4, r -> LoadGenerator.daemon(r, "http-client"));
     Path log = o.demoTarget().resolve("demo-app.log");
     try (Partner partner = Partner.start(0)) {
-      out.println("Starting the application" + (agentArg != null ? " with " + agentArg : "")
-          + " (log: " + log + ")");
+      out.println(
+          "Starting the application"
+              + (agentArg != null ? " with " + agentArg : "")
+              + " (log: "
+              + log
+              + ")");
       try (AppProcess app = AppProcess.start(o.demoTarget(), agentArg, partner.url(), log, out)) {
         String base = "http://127.0.0.1:" + app.awaitReady(60);
         out.println("  ready at " + base + ", pid " + app.pid() + ", partner at " + partner.url());
@@ -58,24 +62,34 @@ public final class DemoDriver {
         if (o.attach()) {
           protectedApp = attach(o, endpoint, app.pid(), out);
         }
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).executor(httpThreads).build();
+        HttpClient client =
+            HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2))
+                .executor(httpThreads)
+                .build();
         ObservedStatus observed = new ObservedStatus("pricing-partner", "sales-report");
-        StatusSource status = protectedApp
-            ? new AgentStatus(client, endpoint, observed) : observed;
+        StatusSource status = protectedApp ? new AgentStatus(client, endpoint, observed) : observed;
         if (protectedApp) {
-          out.println("  the table's limit and state columns come from the agent's /status at http://"
-              + endpoint + "/status");
+          out.println(
+              "  the table's limit and state columns come from the agent's /status at http://"
+                  + endpoint
+                  + "/status");
         }
         Warmup.Compute compute = new Warmup(client, base).run(app.cores());
-        out.printf(Locale.ROOT, "  warmed up; one computation = %d SHA-256 rounds (~%.0f ms of CPU),"
-            + " at most %.0f/s on the %d core(s) the application may use%n", compute.rounds(),
-            Warmup.TARGET_MILLIS, compute.capacityPerSecond(), app.cores());
+        out.printf(
+            Locale.ROOT,
+            "  warmed up; one computation = %d SHA-256 rounds (~%.0f ms of CPU),"
+                + " at most %.0f/s on the %d core(s) the application may use%n",
+            compute.rounds(),
+            Warmup.TARGET_MILLIS,
+            compute.capacityPerSecond(),
+            app.cores());
 
         List<Row> rows = Scenarios.rows(compute.rounds());
         LiveTable table = new LiveTable(out, !o.plain(), rules, status);
-        ScenarioRunner runner = new ScenarioRunner(rows, partner, client, base, table, out,
-            !o.plain());
+        ScenarioRunner runner =
+            new ScenarioRunner(rows, partner, client, base, table, out, !o.plain());
         List<Scenario> plan = Scenarios.plan(partner, compute.capacityPerSecond(), o.timeScale());
         try (LoadGenerator load = new LoadGenerator(client, base, rows)) {
           load.start();
@@ -90,8 +104,8 @@ public final class DemoDriver {
           AttachHook.status(o.agentJar(), app.pid(), out);
         }
         out.println();
-        out.println("Summary" + (agentArg == null && !o.attach() ? " (no agent: nothing protected)"
-            : ""));
+        out.println(
+            "Summary" + (agentArg == null && !o.attach() ? " (no agent: nothing protected)" : ""));
         new Summary(results).lines().forEach(out::println);
         if (!agentLines.isEmpty()) {
           out.printf(Locale.ROOT, "%nWhat the agent logged (%d lines):%n", agentLines.size());

@@ -30,7 +30,10 @@ public final class Histogram {
     return total;
   }
 
-  /** The latency at quantile {@code q} (0..1) in milliseconds, the upper edge of its bucket; -1 if empty. */
+  /**
+   * The latency at quantile {@code q} (0..1) in milliseconds, the upper edge of its bucket; -1 if
+   * empty.
+   */
   public double percentileMillis(double q) {
     if (total == 0) {
       return -1;

@@ -7,13 +7,23 @@ import java.util.Locale;
 
 /**
  * Renders a window of a scenario as a table, one row per stream of requests. On a terminal the
- * table is redrawn in place (the only ANSI codes used: cursor up, clear below); otherwise each table
- * is printed after the last, so a log file stays readable.
+ * table is redrawn in place (the only ANSI codes used: cursor up, clear below); otherwise each
+ * table is printed after the last, so a log file stays readable.
  */
 final class LiveTable {
-  private static final String HEADER = String.format(Locale.ROOT,
-      "  %-14s %7s %7s %9s  %-14s %12s %7s  %-9s %s",
-      "traffic", "sent/s", "ok/s", "blocked/s", "why", "err/s", "p99 ms", "limit", "state");
+  private static final String HEADER =
+      String.format(
+          Locale.ROOT,
+          "  %-14s %7s %7s %9s  %-14s %12s %7s  %-9s %s",
+          "traffic",
+          "sent/s",
+          "ok/s",
+          "blocked/s",
+          "why",
+          "err/s",
+          "p99 ms",
+          "limit",
+          "state");
 
   private final PrintStream out;
   private final boolean redraw;
@@ -55,10 +65,19 @@ final class LiveTable {
       String why = notServed == 0 ? "" : s.topReason();
       String errors = s.errors() == 0 ? "0" : rate(window, s.errors()) + " " + s.topError();
       double p99 = s.p99Admitted();
-      lines.add(String.format(Locale.ROOT, "  %-14s %7s %7s %9s  %-14s %12s %7s  %-9s %s",
-          row.name, rate(window, s.sent()), rate(window, s.ok()), rate(window, notServed), why,
-          errors, p99 < 0 ? "-" : millis(p99), status.limit(row, rules.limit(row.resource)),
-          status.state(row, window)));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "  %-14s %7s %7s %9s  %-14s %12s %7s  %-9s %s",
+              row.name,
+              rate(window, s.sent()),
+              rate(window, s.ok()),
+              rate(window, notServed),
+              why,
+              errors,
+              p99 < 0 ? "-" : millis(p99),
+              status.limit(row, rules.limit(row.resource)),
+              status.state(row, window)));
     }
     return lines;
   }
@@ -69,6 +88,8 @@ final class LiveTable {
   }
 
   static String millis(double ms) {
-    return ms < 10 ? String.format(Locale.ROOT, "%.1f", ms) : String.format(Locale.ROOT, "%.0f", ms);
+    return ms < 10
+        ? String.format(Locale.ROOT, "%.1f", ms)
+        : String.format(Locale.ROOT, "%.0f", ms);
   }
 }

@@ -9,9 +9,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * An open-loop load generator: each row sends at its own fixed rate whether or not earlier requests
- * have been answered, as real users do. (A closed loop that waits for answers slows down exactly when
- * the application does and hides the overload the demo is about.) Latency is measured from when a
- * request was due, so a stalled client cannot hide a slow server either.
+ * have been answered, as real users do. (A closed loop that waits for answers slows down exactly
+ * when the application does and hides the overload the demo is about.) Latency is measured from
+ * when a request was due, so a stalled client cannot hide a slow server either.
  *
  * <p>Concurrency: one scheduler thread ticks every {@link #TICK_MILLIS} ms and owns the fractional
  * credits; responses complete on the HTTP client's executor.

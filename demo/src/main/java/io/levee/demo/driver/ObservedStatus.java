@@ -21,10 +21,12 @@ final class ObservedStatus implements StatusSource {
   public String state(Row row, Tick window) {
     RowStats stats = window.row(row.name);
     if (row.resource.equals(breakerResource)) {
-      String breaker = stats.fallback() == 0 ? "closed"
-          : stats.ok() == 0 && window.partnerCalls() == 0 ? "open" : "open/probing";
-      return String.format(Locale.ROOT, "%-12s partner %.0f/s", breaker,
-          window.perSecond(window.partnerCalls()));
+      String breaker =
+          stats.fallback() == 0
+              ? "closed"
+              : stats.ok() == 0 && window.partnerCalls() == 0 ? "open" : "open/probing";
+      return String.format(
+          Locale.ROOT, "%-12s partner %.0f/s", breaker, window.perSecond(window.partnerCalls()));
     }
     if (row.resource.equals(queryResource)) {
       return "db ran " + window.dbPeak() + " at once";

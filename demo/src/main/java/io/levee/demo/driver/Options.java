@@ -4,7 +4,12 @@ import java.nio.file.Path;
 
 /** The driver's command line. */
 record Options(
-    Path agentJar, Path rules, Path demoTarget, boolean agent, boolean attach, boolean plain,
+    Path agentJar,
+    Path rules,
+    Path demoTarget,
+    boolean agent,
+    boolean attach,
+    boolean plain,
     double timeScale) {
 
   static final String USAGE =

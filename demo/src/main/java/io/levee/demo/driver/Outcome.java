@@ -3,9 +3,9 @@ package io.levee.demo.driver;
 import java.util.Locale;
 
 /**
- * What one response tells the driver: served, served with the partner fallback, blocked by Levee (and
- * why), or failed. It reads only what a client sees (status, body, Retry-After), so it works the
- * same with and without the agent.
+ * What one response tells the driver: served, served with the partner fallback, blocked by Levee
+ * (and why), or failed. It reads only what a client sees (status, body, Retry-After), so it works
+ * the same with and without the agent.
  */
 record Outcome(Kind kind, String reason, boolean retryAfter) {
   enum Kind {
@@ -31,8 +31,12 @@ record Outcome(Kind kind, String reason, boolean retryAfter) {
 
   static Outcome failed(Throwable error) {
     String name = error.getClass().getSimpleName().replace("Exception", "");
-    return new Outcome(Kind.ERROR, name.toLowerCase(Locale.ROOT).contains("timeout") ? "timeout"
-        : name.toLowerCase(Locale.ROOT), false);
+    return new Outcome(
+        Kind.ERROR,
+        name.toLowerCase(Locale.ROOT).contains("timeout")
+            ? "timeout"
+            : name.toLowerCase(Locale.ROOT),
+        false);
   }
 
   /** The policy named in a blocked answer: Levee's bodies and messages name it. */

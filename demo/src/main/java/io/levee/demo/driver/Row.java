@@ -18,8 +18,10 @@ final class Row {
   static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
 
   final String name;
+
   /** The rule that protects this traffic: a resource name or {@link RulesOverview#SYSTEM}. */
   final String resource;
+
   final String path;
   private final String[] tenants;
   private final AtomicLong turn = new AtomicLong();
@@ -43,7 +45,8 @@ final class Row {
   }
 
   HttpRequest request(String base) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(REQUEST_TIMEOUT);
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create(base + path)).timeout(REQUEST_TIMEOUT);
     if (tenants.length > 0) {
       b.header("X-Tenant-ID", tenants[(int) (turn.getAndIncrement() % tenants.length)]);
     }

@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * The counts of one row of the table (a stream of requests) over a span of time: sent, served,
- * served-with-fallback, blocked by reason, failed, and latency. The driver keeps one per row for the
- * last tick and one for the whole scenario.
+ * served-with-fallback, blocked by reason, failed, and latency. The driver keeps one per row for
+ * the last tick and one for the whole scenario.
  *
  * <p>Concurrency: responses arrive on the HTTP client's threads and the table reads on the driver's
  * thread; every method is synchronized, which costs nothing at a few hundred requests a second.
@@ -105,7 +105,9 @@ final class RowStats {
     return reasons.getOrDefault(reason, 0L);
   }
 
-  /** The most frequent reason a request was not served, like "429 rate" or "fallback"; "" if none. */
+  /**
+   * The most frequent reason a request was not served, like "429 rate" or "fallback"; "" if none.
+   */
   synchronized String topReason() {
     return top(reasons);
   }

@@ -43,11 +43,17 @@ final class RulesOverview {
   List<String> lines() {
     List<String> lines = new ArrayList<>();
     if (rules.system != null) {
-      lines.add(String.format(Locale.ROOT, "%-16s all inbound requests except %s: %s", SYSTEM,
-          rules.system.exclude, describe(SYSTEM)));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "%-16s all inbound requests except %s: %s",
+              SYSTEM,
+              rules.system.exclude,
+              describe(SYSTEM)));
     }
     for (ResourceRule r : rules.resources) {
-      lines.add(String.format(Locale.ROOT, "%-16s %s: %s", r.name, r.match.kind.key, describe(r.name)));
+      lines.add(
+          String.format(Locale.ROOT, "%-16s %s: %s", r.name, r.match.kind.key, describe(r.name)));
     }
     return lines;
   }
@@ -55,10 +61,15 @@ final class RulesOverview {
   /** The policies of a resource in a few words, like "20/s per X-Tenant-ID"; "none" if unknown. */
   String describe(String resource) {
     if (SYSTEM.equals(resource)) {
-      return rules.system == null ? "none"
-          : String.format(Locale.ROOT, "adaptive %d..%d, cpu-target %.0f%%%s",
-              rules.system.adaptive.minLimit, rules.system.adaptive.maxLimit,
-              rules.system.adaptive.cpuTarget * 100, monitor(rules.system.mode));
+      return rules.system == null
+          ? "none"
+          : String.format(
+              Locale.ROOT,
+              "adaptive %d..%d, cpu-target %.0f%%%s",
+              rules.system.adaptive.minLimit,
+              rules.system.adaptive.maxLimit,
+              rules.system.adaptive.cpuTarget * 100,
+              monitor(rules.system.mode));
     }
     ResourceRule r = find(resource);
     if (r == null) {
@@ -66,13 +77,21 @@ final class RulesOverview {
     }
     List<String> parts = new ArrayList<>();
     if (r.circuitBreaker != null) {
-      parts.add(String.format(Locale.ROOT, "breaker at %.0f%% failures of >=%d calls in %ds",
-          r.circuitBreaker.failureRate * 100, r.circuitBreaker.minimumCalls,
-          r.circuitBreaker.windowNanos / 1_000_000_000L));
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "breaker at %.0f%% failures of >=%d calls in %ds",
+              r.circuitBreaker.failureRate * 100,
+              r.circuitBreaker.minimumCalls,
+              r.circuitBreaker.windowNanos / 1_000_000_000L));
     }
     if (r.rateLimit != null) {
-      parts.add(String.format(Locale.ROOT, "%s/s%s", number(r.rateLimit.permitsPerSecond),
-          r.rateLimit.per == null ? "" : " per " + keyName(r)));
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "%s/s%s",
+              number(r.rateLimit.permitsPerSecond),
+              r.rateLimit.per == null ? "" : " per " + keyName(r)));
     }
     if (r.concurrency != null) {
       parts.add("max " + r.concurrency.max + " in flight");
@@ -117,7 +136,8 @@ final class RulesOverview {
   }
 
   private static String keyName(ResourceRule r) {
-    return r.rateLimit.per.name != null ? r.rateLimit.per.name
+    return r.rateLimit.per.name != null
+        ? r.rateLimit.per.name
         : r.rateLimit.per.source.name().toLowerCase(Locale.ROOT);
   }
 

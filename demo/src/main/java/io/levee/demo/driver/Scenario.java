@@ -7,7 +7,12 @@ import java.util.Map;
  * One act of the demo: how long it lasts, the rate of each row, and events at given seconds (the
  * partner failing, then recovering).
  */
-record Scenario(Id id, String title, String story, double seconds, Map<String, Double> rates,
+record Scenario(
+    Id id,
+    String title,
+    String story,
+    double seconds,
+    Map<String, Double> rates,
     List<Step> steps) {
 
   enum Id {

@@ -31,8 +31,14 @@ final class ScenarioRunner {
   private final int windowTicks;
   private final boolean everyTick;
 
-  ScenarioRunner(List<Row> rows, Partner partner, HttpClient client, String base, LiveTable table,
-      PrintStream out, boolean terminal) {
+  ScenarioRunner(
+      List<Row> rows,
+      Partner partner,
+      HttpClient client,
+      String base,
+      LiveTable table,
+      PrintStream out,
+      boolean terminal) {
     this.rows = rows;
     this.partner = partner;
     this.client = client;
@@ -68,14 +74,23 @@ final class ScenarioRunner {
       timeline.add(collect(t, calls - partnerBefore));
       partnerBefore = calls;
       if (everyTick || t % windowTicks == 0) {
-        table.show(String.format(Locale.ROOT, "  -- %s, %ds of %d (last %ds)", s.title(), t, ticks,
-            Math.min(windowTicks, t)), rows, window(timeline));
+        table.show(
+            String.format(
+                Locale.ROOT,
+                "  -- %s, %ds of %d (last %ds)",
+                s.title(),
+                t,
+                ticks,
+                Math.min(windowTicks, t)),
+            rows,
+            window(timeline));
       }
     }
     Tick total = timeline.stream().reduce(Tick::plus).orElseThrow();
     Map<String, RowStats> scenarioRows = new LinkedHashMap<>();
     rows.forEach(r -> scenarioRows.put(r.name, r.takeScenario()));
-    total = new Tick(total.at(), total.seconds(), scenarioRows, total.partnerCalls(), total.dbPeak());
+    total =
+        new Tick(total.at(), total.seconds(), scenarioRows, total.partnerCalls(), total.dbPeak());
     table.show(String.format(Locale.ROOT, "  -- %s: the whole %ds", s.title(), ticks), rows, total);
     table.keep();
     return new Result(s, total, timeline);
@@ -95,8 +110,10 @@ final class ScenarioRunner {
   /** The application's own count of slow queries run at once since the last look; 0 if unknown. */
   private int takeDbPeak() {
     try {
-      HttpRequest req = HttpRequest.newBuilder(URI.create(base + "/internal/stats"))
-          .timeout(Duration.ofMillis(500)).build();
+      HttpRequest req =
+          HttpRequest.newBuilder(URI.create(base + "/internal/stats"))
+              .timeout(Duration.ofMillis(500))
+              .build();
       Matcher m = PEAK.matcher(client.send(req, HttpResponse.BodyHandlers.ofString()).body());
       return m.find() ? Integer.parseInt(m.group(1)) : 0;
     } catch (java.io.IOException e) {

@@ -33,26 +33,47 @@ final class Scenarios {
     double normalCompute = Math.max(1, Math.round(computeCapacity / 10));
     double overCompute = Math.round(computeCapacity * 2);
     return List.of(
-        new Scenario(Scenario.Id.NORMAL, "normal traffic",
+        new Scenario(
+            Scenario.Id.NORMAL,
+            "normal traffic",
             "three tenants browse orders, quotes call the partner, a few reports and computations",
-            12 * scale, rates(8, 16, 10, 2, normalCompute), List.of()),
-        new Scenario(Scenario.Id.BURST, "burst from one tenant",
+            12 * scale,
+            rates(8, 16, 10, 2, normalCompute),
+            List.of()),
+        new Scenario(
+            Scenario.Id.BURST,
+            "burst from one tenant",
             "tenant acme sends 120 orders/s; its limit is per tenant, so only acme should get 429",
-            12 * scale, rates(120, 16, 10, 2, normalCompute), List.of()),
-        new Scenario(Scenario.Id.PARTNER, "partner failing",
+            12 * scale,
+            rates(120, 16, 10, 2, normalCompute),
+            List.of()),
+        new Scenario(
+            Scenario.Id.PARTNER,
+            "partner failing",
             String.format("the pricing partner answers 500 for %.0f s, then recovers", 10 * scale),
-            22 * scale, rates(8, 16, 20, 2, normalCompute),
+            22 * scale,
+            rates(8, 16, 20, 2, normalCompute),
             List.of(
-                new Scenario.Step(0, "partner now answers 500",
-                    () -> partner.mode(Partner.Mode.FAILING)),
-                new Scenario.Step(10 * scale, "partner healthy again",
+                new Scenario.Step(
+                    0, "partner now answers 500", () -> partner.mode(Partner.Mode.FAILING)),
+                new Scenario.Step(
+                    10 * scale,
+                    "partner healthy again",
                     () -> partner.mode(Partner.Mode.HEALTHY)))),
-        new Scenario(Scenario.Id.STORM, "slow-query storm",
+        new Scenario(
+            Scenario.Id.STORM,
+            "slow-query storm",
             "40 sales reports/s, each a 300 ms query that slows the others down",
-            12 * scale, rates(8, 16, 10, 40, normalCompute), List.of()),
-        new Scenario(Scenario.Id.CPU, "CPU overload",
+            12 * scale,
+            rates(8, 16, 10, 40, normalCompute),
+            List.of()),
+        new Scenario(
+            Scenario.Id.CPU,
+            "CPU overload",
             String.format("%.0f computations/s, about twice what the machine can do", overCompute),
-            18 * scale, rates(8, 16, 10, 2, overCompute), List.of()));
+            18 * scale,
+            rates(8, 16, 10, 2, overCompute),
+            List.of()));
   }
 
   private static Map<String, Double> rates(

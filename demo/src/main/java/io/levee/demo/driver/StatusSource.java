@@ -15,6 +15,8 @@ interface StatusSource {
     return configured;
   }
 
-  /** A few words about {@code row}'s resource over {@code window}; "" when there is nothing to say. */
+  /**
+   * A few words about {@code row}'s resource over {@code window}; "" when there is nothing to say.
+   */
   String state(Row row, Tick window);
 }

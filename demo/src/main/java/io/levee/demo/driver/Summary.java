@@ -27,13 +27,14 @@ final class Summary {
   List<String> lines() {
     List<String> lines = new ArrayList<>();
     for (ScenarioRunner.Result r : results) {
-      lines.addAll(switch (r.scenario().id()) {
-        case NORMAL -> normal(r);
-        case BURST -> burst(r);
-        case PARTNER -> partner(r);
-        case STORM -> storm(r);
-        case CPU -> cpu(r);
-      });
+      lines.addAll(
+          switch (r.scenario().id()) {
+            case NORMAL -> normal(r);
+            case BURST -> burst(r);
+            case PARTNER -> partner(r);
+            case STORM -> storm(r);
+            case CPU -> cpu(r);
+          });
     }
     return lines;
   }
@@ -47,9 +48,18 @@ final class Summary {
       ok += s.ok();
       blocked += s.blocked() + s.fallback();
     }
-    return verdict(blocked == 0 && ok >= sent * 0.98, r,
-        String.format(Locale.ROOT, "%d of %d requests served, %d blocked; p99 orders %s ms,"
-            + " quote %s ms, report %s ms", ok, sent, blocked, p99(r, OTHERS), p99(r, QUOTE),
+    return verdict(
+        blocked == 0 && ok >= sent * 0.98,
+        r,
+        String.format(
+            Locale.ROOT,
+            "%d of %d requests served, %d blocked; p99 orders %s ms,"
+                + " quote %s ms, report %s ms",
+            ok,
+            sent,
+            blocked,
+            p99(r, OTHERS),
+            p99(r, QUOTE),
             p99(r, REPORT)));
   }
 
@@ -58,12 +68,22 @@ final class Summary {
     RowStats others = r.total().row(OTHERS);
     long othersLimited = others.notServed(RATE_LIMITED);
     long othersShed = others.blocked() - othersLimited;
-    return verdict(acme.notServed(RATE_LIMITED) > 0 && othersLimited == 0, r,
-        String.format(Locale.ROOT, "acme: %d sent, %d served, %d refused with 429 (%d with"
-            + " Retry-After)", acme.sent(), acme.ok(), acme.notServed(RATE_LIMITED),
+    return verdict(
+        acme.notServed(RATE_LIMITED) > 0 && othersLimited == 0,
+        r,
+        String.format(
+            Locale.ROOT,
+            "acme: %d sent, %d served, %d refused with 429 (%d with" + " Retry-After)",
+            acme.sent(),
+            acme.ok(),
+            acme.notServed(RATE_LIMITED),
             Math.min(acme.retryAfter(), acme.notServed(RATE_LIMITED))),
-        String.format(Locale.ROOT, "globex and initech: %d sent, %d served, %d refused with 429%s;"
-            + " p99 %s ms", others.sent(), others.ok(), othersLimited,
+        String.format(
+            Locale.ROOT,
+            "globex and initech: %d sent, %d served, %d refused with 429%s;" + " p99 %s ms",
+            others.sent(),
+            others.ok(),
+            othersLimited,
             othersShed > 0 ? " (" + othersShed + " shed by the system limit)" : "",
             p99(r, OTHERS)));
   }
@@ -89,37 +109,78 @@ final class Summary {
       }
     }
     double spared = quotes == 0 ? 0 : 100.0 * (quotes - Math.min(partnerCalls, quotes)) / quotes;
-    String back = closedAt < 0 ? "quotes were still not served normally at the end"
-        : String.format(Locale.ROOT, "quotes served by the partner again %.0f s after it recovered",
-            closedAt - recovery);
-    return verdict(fallbacks > 0 && spared >= 50 && closedAt >= 0, r,
-        String.format(Locale.ROOT, "while failing: %d quotes, %d got the fallback price, %d failed"
-            + " (502)", quotes, fallbacks, errors),
-        String.format(Locale.ROOT, "the partner received %d calls for %d quotes (%.0f%% spared);"
-            + " %s", partnerCalls, quotes, spared, back));
+    String back =
+        closedAt < 0
+            ? "quotes were still not served normally at the end"
+            : String.format(
+                Locale.ROOT,
+                "quotes served by the partner again %.0f s after it recovered",
+                closedAt - recovery);
+    return verdict(
+        fallbacks > 0 && spared >= 50 && closedAt >= 0,
+        r,
+        String.format(
+            Locale.ROOT,
+            "while failing: %d quotes, %d got the fallback price, %d failed" + " (502)",
+            quotes,
+            fallbacks,
+            errors),
+        String.format(
+            Locale.ROOT,
+            "the partner received %d calls for %d quotes (%.0f%% spared);" + " %s",
+            partnerCalls,
+            quotes,
+            spared,
+            back));
   }
 
   private List<String> storm(ScenarioRunner.Result r) {
     RowStats report = r.total().row(REPORT);
     int peak = r.total().dbPeak();
-    return verdict(report.blocked() > 0 && peak <= 4, r,
-        String.format(Locale.ROOT, "%d reports: %d ran, %d refused at once (503), %d failed;"
-            + " the database ran at most %d at once", report.sent(), report.ok(), report.blocked(),
-            report.errors(), peak),
-        String.format(Locale.ROOT, "p99 of the reports that ran: %s ms; meanwhile orders p99 %s ms",
-            p99(r, REPORT), p99(r, OTHERS)));
+    return verdict(
+        report.blocked() > 0 && peak <= 4,
+        r,
+        String.format(
+            Locale.ROOT,
+            "%d reports: %d ran, %d refused at once (503), %d failed;"
+                + " the database ran at most %d at once",
+            report.sent(),
+            report.ok(),
+            report.blocked(),
+            report.errors(),
+            peak),
+        String.format(
+            Locale.ROOT,
+            "p99 of the reports that ran: %s ms; meanwhile orders p99 %s ms",
+            p99(r, REPORT),
+            p99(r, OTHERS)));
   }
 
   private List<String> cpu(ScenarioRunner.Result r) {
     RowStats compute = r.total().row(COMPUTE);
-    String normal = results.stream().filter(x -> x.scenario().id() == Scenario.Id.NORMAL)
-        .findFirst().map(x -> p99(x, COMPUTE)).orElse("?");
+    String normal =
+        results.stream()
+            .filter(x -> x.scenario().id() == Scenario.Id.NORMAL)
+            .findFirst()
+            .map(x -> p99(x, COMPUTE))
+            .orElse("?");
     double admittedP99 = compute.p99Admitted();
-    return verdict(compute.blocked() > 0 && admittedP99 >= 0 && admittedP99 < 2_000, r,
-        String.format(Locale.ROOT, "%d computations: %d served, %d shed (503), %d failed",
-            compute.sent(), compute.ok(), compute.blocked(), compute.errors()),
-        String.format(Locale.ROOT, "p99 of those served: %s ms (normal traffic: %s ms);"
-            + " orders p99 %s ms", p99(r, COMPUTE), normal, p99(r, OTHERS)));
+    return verdict(
+        compute.blocked() > 0 && admittedP99 >= 0 && admittedP99 < 2_000,
+        r,
+        String.format(
+            Locale.ROOT,
+            "%d computations: %d served, %d shed (503), %d failed",
+            compute.sent(),
+            compute.ok(),
+            compute.blocked(),
+            compute.errors()),
+        String.format(
+            Locale.ROOT,
+            "p99 of those served: %s ms (normal traffic: %s ms);" + " orders p99 %s ms",
+            p99(r, COMPUTE),
+            normal,
+            p99(r, OTHERS)));
   }
 
   private static String p99(ScenarioRunner.Result r, String row) {

@@ -16,7 +16,11 @@ record Tick(double at, double seconds, Map<String, RowStats> rows, long partnerC
     Map<String, RowStats> sum = new LinkedHashMap<>();
     rows.forEach((name, stats) -> sum.put(name, stats.copy()));
     later.rows.forEach((name, stats) -> sum.computeIfAbsent(name, n -> new RowStats()).add(stats));
-    return new Tick(later.at, seconds + later.seconds, sum, partnerCalls + later.partnerCalls,
+    return new Tick(
+        later.at,
+        seconds + later.seconds,
+        sum,
+        partnerCalls + later.partnerCalls,
         Math.max(dbPeak, later.dbPeak));
   }
 

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 final class Warmup {
   /** The CPU time one {@code /api/compute} request should take. */
   static final double TARGET_MILLIS = 40;
+
   private static final int PROBE_ROUNDS = 40_000;
   private static final Pattern CPU = Pattern.compile("cpu;dur=([0-9.]+)");
 

@@ -46,11 +46,14 @@ public final class Partner implements AutoCloseable {
   /** Starts the partner on 127.0.0.1 at {@code port} (0: any free port). */
   public static Partner start(int port) throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 200);
-    ExecutorService pool = Executors.newFixedThreadPool(32, r -> {
-      Thread t = new Thread(r, "partner");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            32,
+            r -> {
+              Thread t = new Thread(r, "partner");
+              t.setDaemon(true);
+              return t;
+            });
     Partner partner = new Partner(server, pool);
     server.createContext("/partner/price", partner::price);
     server.createContext("/control", partner::control);
@@ -97,8 +100,14 @@ public final class Partner implements AutoCloseable {
         return;
       }
     }
-    send(exchange, 200, "{\"mode\":\"" + mode.name().toLowerCase(Locale.ROOT) + "\",\"calls\":"
-        + calls.get() + "}");
+    send(
+        exchange,
+        200,
+        "{\"mode\":\""
+            + mode.name().toLowerCase(Locale.ROOT)
+            + "\",\"calls\":"
+            + calls.get()
+            + "}");
   }
 
   private static void sleep(long millis) {

@@ -22,8 +22,10 @@ class OutcomeTest {
   void aSystemShedIsToldApartFromAConcurrencyLimit() {
     assertThat(Outcome.of(503, "levee: overloaded (system adaptive limit)", true).reason())
         .isEqualTo("503 system");
-    assertThat(Outcome.of(503, "{\"detail\":\"levee: sales-report: concurrency limit\"}", false)
-        .reason()).isEqualTo("503 concurrency");
+    assertThat(
+            Outcome.of(503, "{\"detail\":\"levee: sales-report: concurrency limit\"}", false)
+                .reason())
+        .isEqualTo("503 concurrency");
   }
 
   @Test

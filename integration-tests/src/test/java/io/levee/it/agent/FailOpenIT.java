@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
  * SPEC §1: a problem in the agent's own input is logged and the application runs unprotected. The
  * rules would limit {@code /limited/**} to one request an hour if they were (wrongly) applied.
  *
- * <p>An application that answers as usual proves nothing by itself: the agent might not be in it
- * at all. So each case also shows the agent was there and met the fault (its log line about it),
- * and then mends the file: the watcher applies it and the same requests are limited at once, so the
+ * <p>An application that answers as usual proves nothing by itself: the agent might not be in it at
+ * all. So each case also shows the agent was there and met the fault (its log line about it), and
+ * then mends the file: the watcher applies it and the same requests are limited at once, so the
  * earlier answers were the agent failing open, in a JVM where it could have blocked them.
  */
 class FailOpenIT {

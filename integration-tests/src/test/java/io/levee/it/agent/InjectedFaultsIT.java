@@ -31,12 +31,12 @@ import org.junit.jupiter.api.Test;
  * replays the same servlet (sync and async), HttpURLConnection and JDBC calls, to admitted and to
  * blocked resources, under each.
  *
- * <p>Each answer must be the one the application gives without the agent (the fault came before
- * the decision took effect, the call ran unprotected) or the one the working agent gives (the
- * fault came after it: a block already answered stays answered), never a third. The dispatcher's
- * point, the old {@code -Dlevee.inject-faults=true}, must give exactly the answers without the
- * agent. Every point must have thrown (the agent's /status counts), each is logged a few times at
- * most however often it threw, and no permit is left in flight.
+ * <p>Each answer must be the one the application gives without the agent (the fault came before the
+ * decision took effect, the call ran unprotected) or the one the working agent gives (the fault
+ * came after it: a block already answered stays answered), never a third. The dispatcher's point,
+ * the old {@code -Dlevee.inject-faults=true}, must give exactly the answers without the agent.
+ * Every point must have thrown (the agent's /status counts), each is logged a few times at most
+ * however often it threw, and no permit is left in flight.
  */
 class InjectedFaultsIT {
   private static final String RULES =

@@ -9,11 +9,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The databases a test application reaches: {@code h2} (in memory, with {@code pg_sleep} and
- * {@code levee_double} defined)
- * and {@code pg} (the server in {@code LEVEE_PG_URL}), each either straight through {@link
- * DriverManager} ({@code pool=none}) or through a HikariCP pool ({@code pool=hikari}), created on
- * first use, whose {@code getConnection} waits {@code LEVEE_POOL_TIMEOUT_MS} (10 s) at most.
+ * The databases a test application reaches: {@code h2} (in memory, with {@code pg_sleep} and {@code
+ * levee_double} defined) and {@code pg} (the server in {@code LEVEE_PG_URL}), each either straight
+ * through {@link DriverManager} ({@code pool=none}) or through a HikariCP pool ({@code
+ * pool=hikari}), created on first use, whose {@code getConnection} waits {@code
+ * LEVEE_POOL_TIMEOUT_MS} (10 s) at most.
  */
 public final class Databases {
   private static final String H2_URL =

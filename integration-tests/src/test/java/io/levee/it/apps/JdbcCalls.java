@@ -11,8 +11,9 @@ import java.util.Map;
 /**
  * {@code /jdbc?db=h2|pg&pool=none|hikari&mode=prepared|statement|call&sql=...}: one statement on a
  * fresh (or pooled) connection, as a {@link PreparedStatement} (the default), a plain {@link
- * Statement} or a {@link CallableStatement}. Answers {@code outcome=ok} with the first column of the first row, or the exception
- * with its SQLState and the {@code phase} it failed in ({@code connect} or {@code execute}).
+ * Statement} or a {@link CallableStatement}. Answers {@code outcome=ok} with the first column of
+ * the first row, or the exception with its SQLState and the {@code phase} it failed in ({@code
+ * connect} or {@code execute}).
  */
 public final class JdbcCalls {
   private JdbcCalls() {}

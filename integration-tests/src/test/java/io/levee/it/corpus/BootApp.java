@@ -121,6 +121,4 @@ final class BootApp implements AutoCloseable {
   private static String tail(String log) {
     return log.length() <= 6000 ? log : "..." + log.substring(log.length() - 6000);
   }
-
-
 }

@@ -26,6 +26,7 @@ record BootRun(
   /** Boot 3's {@code (process running for 19.8)}, Boot 2's {@code (JVM running for 19.8)}. */
   private static final Pattern RUNNING_FOR =
       Pattern.compile("(process|JVM) running for \\d+(\\.\\d+)?");
+
   private static final Pattern PID = Pattern.compile("\\bPID \\d+");
 
   /**

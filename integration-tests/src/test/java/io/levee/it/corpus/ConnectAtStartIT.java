@@ -50,7 +50,9 @@ class ConnectAtStartIT {
                 + "    "
                 + policy
                 + "\n");
-    Path jar = TestPaths.root().resolve("integration-tests/corpus-apps/spring-boot-3/target/spring-boot-3-app.jar");
+    Path jar =
+        TestPaths.root()
+            .resolve("integration-tests/corpus-apps/spring-boot-3/target/spring-boot-3-app.jar");
     JvmProcess.Builder jvm =
         JvmProcess.java()
             .options("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")

@@ -8,11 +8,12 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The enforcing run's rules: for each combination, a resource of its own on the SELECTs of its guard
- * table in its database, with a burst of 1, so that of the guard's two SELECTs in a row exactly one
- * is admitted, and only if the agent decides once per statement however many pool and driver layers
- * the statement goes through. Nothing else of the corpus matches. The rate is one an hour rather
- * than a second so that a busy machine pausing the run between the two cannot refill the bucket.
+ * The enforcing run's rules: for each combination, a resource of its own on the SELECTs of its
+ * guard table in its database, with a burst of 1, so that of the guard's two SELECTs in a row
+ * exactly one is admitted, and only if the agent decides once per statement however many pool and
+ * driver layers the statement goes through. Nothing else of the corpus matches. The rate is one an
+ * hour rather than a second so that a busy machine pausing the run between the two cannot refill
+ * the bucket.
  */
 final class GuardRules {
   private GuardRules() {}

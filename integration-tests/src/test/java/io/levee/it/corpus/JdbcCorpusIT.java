@@ -31,10 +31,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * JDBC in the transparency corpus: real drivers (PostgreSQL, MariaDB, MySQL Connector/J, HSQLDB,
  * Derby's client, SQLite), pools (HikariCP, DBCP2, c3p0, Tomcat JDBC, Druid) and ORMs (MyBatis,
  * Hibernate) running one fixed script per combination ({@link JdbcCorpusApp}). One JVM per way runs
- * every combination; the ways must print the same. One more run, with enforcing rules that admit one
- * SELECT on each combination's guard table ({@link GuardRules}), shows one decision per statement
- * through every pool and ORM, the block as SQLState 53000 at the root of whatever the pool or ORM
- * throws, and the pool healthy afterwards.
+ * every combination; the ways must print the same. One more run, with enforcing rules that admit
+ * one SELECT on each combination's guard table ({@link GuardRules}), shows one decision per
+ * statement through every pool and ORM, the block as SQLState 53000 at the root of whatever the
+ * pool or ORM throws, and the pool healthy afterwards.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JdbcCorpusIT {
@@ -43,29 +43,55 @@ class JdbcCorpusIT {
   private static final String INSTRUMENTED = "[levee] DEBUG instrumented ";
 
   /**
-   * Classes the agent must have woven in the monitor run, per driver and pool: where each implements
-   * statement execution and connection acquisition (for a pool whose connections and statements are
-   * JDK proxies, Tomcat JDBC's, only the latter), so that the comparison is not between runs where
-   * the agent stayed out of the way by doing nothing.
+   * Classes the agent must have woven in the monitor run, per driver and pool: where each
+   * implements statement execution and connection acquisition (for a pool whose connections and
+   * statements are JDK proxies, Tomcat JDBC's, only the latter), so that the comparison is not
+   * between runs where the agent stayed out of the way by doing nothing.
    */
   private static final Map<String, List<String>> WOVEN =
       Map.ofEntries(
-          Map.entry("postgresql", List.of("org.postgresql.jdbc.PgStatement", "org.postgresql.jdbc.PgConnection")),
-          Map.entry("mariadb", List.of("org.mariadb.jdbc.Statement", "org.mariadb.jdbc.Connection")),
-          Map.entry("mariadb-cj", List.of("com.mysql.cj.jdbc.StatementImpl", "com.mysql.cj.jdbc.ConnectionImpl")),
-          Map.entry("hsqldb", List.of("org.hsqldb.jdbc.JDBCStatement", "org.hsqldb.jdbc.JDBCConnection")),
-          Map.entry("derby", List.of("org.apache.derby.client.am.ClientStatement", "org.apache.derby.client.am.ClientConnection")),
+          Map.entry(
+              "postgresql",
+              List.of("org.postgresql.jdbc.PgStatement", "org.postgresql.jdbc.PgConnection")),
+          Map.entry(
+              "mariadb", List.of("org.mariadb.jdbc.Statement", "org.mariadb.jdbc.Connection")),
+          Map.entry(
+              "mariadb-cj",
+              List.of("com.mysql.cj.jdbc.StatementImpl", "com.mysql.cj.jdbc.ConnectionImpl")),
+          Map.entry(
+              "hsqldb", List.of("org.hsqldb.jdbc.JDBCStatement", "org.hsqldb.jdbc.JDBCConnection")),
+          Map.entry(
+              "derby",
+              List.of(
+                  "org.apache.derby.client.am.ClientStatement",
+                  "org.apache.derby.client.am.ClientConnection")),
           // JDBC3Statement implements execute*, but only its subclass JDBC4Statement says it is a
           // java.sql.Statement: the agent weaves it for that subclass.
-          Map.entry("sqlite", List.of("org.sqlite.jdbc3.JDBC3Statement", "org.sqlite.jdbc3.JDBC3Connection")),
-          Map.entry("hikari", List.of("com.zaxxer.hikari.pool.ProxyStatement", "com.zaxxer.hikari.HikariDataSource")),
-          Map.entry("dbcp2", List.of("org.apache.commons.dbcp2.DelegatingStatement", "org.apache.commons.dbcp2.BasicDataSource")),
-          Map.entry("c3p0", List.of("com.mchange.v2.c3p0.impl.NewProxyStatement", "com.mchange.v2.c3p0.impl.AbstractPoolBackedDataSource")),
+          Map.entry(
+              "sqlite",
+              List.of("org.sqlite.jdbc3.JDBC3Statement", "org.sqlite.jdbc3.JDBC3Connection")),
+          Map.entry(
+              "hikari",
+              List.of(
+                  "com.zaxxer.hikari.pool.ProxyStatement", "com.zaxxer.hikari.HikariDataSource")),
+          Map.entry(
+              "dbcp2",
+              List.of(
+                  "org.apache.commons.dbcp2.DelegatingStatement",
+                  "org.apache.commons.dbcp2.BasicDataSource")),
+          Map.entry(
+              "c3p0",
+              List.of(
+                  "com.mchange.v2.c3p0.impl.NewProxyStatement",
+                  "com.mchange.v2.c3p0.impl.AbstractPoolBackedDataSource")),
           // getConnection is DataSourceProxy's, which only its subclass DataSource says is a
           // javax.sql.DataSource: the agent weaves it for that subclass.
           Map.entry("tomcat-jdbc", List.of("org.apache.tomcat.jdbc.pool.DataSourceProxy")),
-          Map.entry("druid", List.of("com.alibaba.druid.pool.DruidPooledStatement", "com.alibaba.druid.pool.DruidDataSource")));
-
+          Map.entry(
+              "druid",
+              List.of(
+                  "com.alibaba.druid.pool.DruidPooledStatement",
+                  "com.alibaba.druid.pool.DruidDataSource")));
 
   private List<Combination> combinations;
   private final Map<Way, Outcome> seen = new EnumMap<>(Way.class);
@@ -87,13 +113,16 @@ class JdbcCorpusIT {
     Outcome plain = seen.get(Way.PLAIN);
     assertThat(plain.exit()).as(plain.stderr()).isZero();
     Map<String, List<String>> sections = JdbcCorpusRun.sections(plain.stdout());
-    List<String> expected = combinations.stream().map(Combination::name).collect(Collectors.toList());
+    List<String> expected =
+        combinations.stream().map(Combination::name).collect(Collectors.toList());
     expected.add("end");
     assertThat(sections.keySet()).containsExactlyElementsOf(expected);
     for (Combination c : combinations) {
       List<String> lines = sections.get(c.name());
       assertThat(lines).as(c.name()).noneMatch(l -> l.startsWith("FAILED"));
-      assertThat(lines).as(c.name()).contains("guard first: 1 row(s)", "guard second: 1 row(s)", "ping: 1");
+      assertThat(lines)
+          .as(c.name())
+          .contains("guard first: 1 row(s)", "guard second: 1 row(s)", "ping: 1");
       assertThat(lines).as(c.name()).anyMatch(l -> l.startsWith("missing table: "));
       if (c.access() != Access.DRIVER_MANAGER) {
         assertThat(lines).as(c.name()).contains("active: 0");
@@ -148,8 +177,10 @@ class JdbcCorpusIT {
     List<String> lines = JdbcCorpusRun.sections(enforced.stdout()).get(name);
     assertThat(lines).as(name).isNotNull();
 
-    // Whatever the pool or ORM wraps it in, the cause at the root is the agent's (SPEC §2 on-block).
-    String second = lines.stream().filter(l -> l.startsWith("guard second: ")).findFirst().orElse("none");
+    // Whatever the pool or ORM wraps it in, the cause at the root is the agent's (SPEC §2
+    // on-block).
+    String second =
+        lines.stream().filter(l -> l.startsWith("guard second: ")).findFirst().orElse("none");
     assertThat(second)
         .as(name)
         .matches(
@@ -185,7 +216,11 @@ class JdbcCorpusIT {
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
-    return "-javaagent:" + TestPaths.agentJar() + "=log=debug,log-file=" + enforceLog()
-        + ",rules=" + rules.toAbsolutePath();
+    return "-javaagent:"
+        + TestPaths.agentJar()
+        + "=log=debug,log-file="
+        + enforceLog()
+        + ",rules="
+        + rules.toAbsolutePath();
   }
 }

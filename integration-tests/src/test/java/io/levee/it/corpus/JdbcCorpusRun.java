@@ -17,8 +17,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * One run of {@link JdbcCorpusApp} in a JVM of its own, over every combination whose database can be
- * had: the in-process ones always; PostgreSQL and MariaDB as {@code run-tests.sh} starts them
+ * One run of {@link JdbcCorpusApp} in a JVM of its own, over every combination whose database can
+ * be had: the in-process ones always; PostgreSQL and MariaDB as {@code run-tests.sh} starts them
  * ({@code LEVEE_PG_*}, {@code LEVEE_MARIADB_*}). A server that is missing fails the run, unless its
  * {@code LEVEE_SKIP_PG=1} / {@code LEVEE_SKIP_MARIADB=1} leaves its combinations out on purpose.
  */
@@ -35,9 +35,12 @@ final class JdbcCorpusRun {
         skipped.add(server);
       } else if (server.url() == null || server.url().isBlank()) {
         throw new IllegalStateException(
-            server.env + "_URL is not set: run ./run-tests.sh (it starts a throwaway server), export "
-                + server.env + "_URL/_USER/_PASSWORD for a server of your own, or set "
-                + server.skip + "=1 to leave its combinations out");
+            server.env
+                + "_URL is not set: run ./run-tests.sh (it starts a throwaway server), export "
+                + server.env
+                + "_URL/_USER/_PASSWORD for a server of your own, or set "
+                + server.skip
+                + "=1 to leave its combinations out");
       }
     }
     return Combination.ALL.stream()
@@ -45,7 +48,9 @@ final class JdbcCorpusRun {
         .collect(Collectors.toList());
   }
 
-  /** Runs the application over {@code combinations} with {@code jvmOptions} (the agent's, if any). */
+  /**
+   * Runs the application over {@code combinations} with {@code jvmOptions} (the agent's, if any).
+   */
   static Outcome run(String id, List<String> jvmOptions, List<Combination> combinations) {
     JvmProcess.Builder jvm =
         JvmProcess.java(Jdk.current().home())

@@ -53,14 +53,20 @@ class JdkToolsCorpusIT {
     for (Way way : Way.values()) {
       Path work = Files.createDirectories(Way.dir().resolve(subject + "-" + way));
       JvmProcess.Builder jvm =
-          jvm(jdk, way, subject).main(TestPaths.applicationClassPath(), JdkTools.class.getName()).args(work.toString());
+          jvm(jdk, way, subject)
+              .main(TestPaths.applicationClassPath(), JdkTools.class.getName())
+              .args(work.toString());
       seen.put(way, Outcome.run(subject + "-" + way, jvm, work, Map.of(), TIMEOUT));
     }
 
     Outcome plain = seen.get(Way.PLAIN);
     assertThat(plain.exit()).as(plain.stderr()).isZero();
     assertThat(plain.stdout())
-        .contains("jrt url ", "asm java.sql.Statement extends java/lang/Object", "javac status 0", "hello, corpus");
+        .contains(
+            "jrt url ",
+            "asm java.sql.Statement extends java/lang/Object",
+            "javac status 0",
+            "hello, corpus");
     Transparency.assertSame(subject, seen);
   }
 

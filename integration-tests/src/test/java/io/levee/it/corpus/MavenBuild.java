@@ -29,7 +29,7 @@ record MavenBuild(
   /** Surefire's per-class test time, e.g. {@code Time elapsed: 0.202 s}. */
   private static final Pattern ELAPSED = Pattern.compile("Time elapsed: [0-9.,]+ s");
 
-  /** Lines that only say when and how long: {@code Total time:  9.951 s}, {@code Finished at:}. */
+  /** Lines that only say when and how long: {@code Total time: 9.951 s}, {@code Finished at:}. */
   private static final Pattern CLOCK_LINE =
       Pattern.compile("^\\[INFO\\] (Total time|Finished at):");
 

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How a program that runs to its end ended: exit status, stdout and stderr (the JVM's note about the
- * boot class path taken out of stderr, see {@link Transparency#withoutJvmNote}).
+ * How a program that runs to its end ended: exit status, stdout and stderr (the JVM's note about
+ * the boot class path taken out of stderr, see {@link Transparency#withoutJvmNote}).
  */
 public record Outcome(int exit, String stdout, String stderr) {
 
@@ -18,12 +18,14 @@ public record Outcome(int exit, String stdout, String stderr) {
    * agent's own variables) and waits for it; its output goes to files named after {@code id} in the
    * corpus directory, so a failure can be read afterwards.
    */
-  public static Outcome run(String id, List<String> command, Path dir, Map<String, String> env, Duration timeout) {
+  public static Outcome run(
+      String id, List<String> command, Path dir, Map<String, String> env, Duration timeout) {
     return run(id, JvmProcess.command(command), dir, env, timeout);
   }
 
   /** {@link #run(String, List, Path, Map, Duration)} of a JVM's command line. */
-  public static Outcome run(String id, JvmProcess.Builder jvm, Path dir, Map<String, String> env, Duration timeout) {
+  public static Outcome run(
+      String id, JvmProcess.Builder jvm, Path dir, Map<String, String> env, Duration timeout) {
     Path out = Way.dir().resolve(id + ".stdout.log");
     Path err = Way.dir().resolve(id + ".stderr.log");
     jvm.directory(dir).withoutEnv(Processes.NOT_HERMETIC).env(env).noInput().output(out, err);
@@ -32,9 +34,17 @@ public record Outcome(int exit, String stdout, String stderr) {
       if (!process.waitFor(timeout)) {
         process.kill();
         process.waitFor(Duration.ofSeconds(10));
-        throw new IllegalStateException(id + " did not end within " + timeout + ": " + jvm.commandLine() + "\n" + process.errors());
+        throw new IllegalStateException(
+            id
+                + " did not end within "
+                + timeout
+                + ": "
+                + jvm.commandLine()
+                + "\n"
+                + process.errors());
       }
-      return new Outcome(process.exitValue(), process.output(), Transparency.withoutJvmNote(process.errors()));
+      return new Outcome(
+          process.exitValue(), process.output(), Transparency.withoutJvmNote(process.errors()));
     } catch (IOException e) {
       throw new IllegalStateException("cannot run " + jvm.commandLine(), e);
     } catch (InterruptedException e) {
@@ -42,5 +52,4 @@ public record Outcome(int exit, String stdout, String stderr) {
       throw new IllegalStateException(e);
     }
   }
-
 }

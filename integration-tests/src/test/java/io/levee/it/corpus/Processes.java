@@ -35,7 +35,8 @@ public final class Processes {
       if (Thread.currentThread().isInterrupted()) {
         throw new IllegalStateException(name + " was interrupted while it stopped");
       }
-      throw new IllegalStateException(name + " did not stop within " + grace.toSeconds() + " s of SIGTERM");
+      throw new IllegalStateException(
+          name + " did not stop within " + grace.toSeconds() + " s of SIGTERM");
     }
     return process.exitValue();
   }

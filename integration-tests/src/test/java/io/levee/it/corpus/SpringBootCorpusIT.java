@@ -9,7 +9,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Spring Boot 2.7 (javax, Tomcat 9, Hibernate 5.6) and Spring Boot 3 (jakarta, Tomcat 10.1,
  * Hibernate 6) applications, built by the corpus-apps modules as executable jars, run each {@link
- * Way} with {@code java -jar}: Boot's nested-jar class loader, Spring MVC, Spring Data JPA
- * over HikariCP and H2, and RestTemplate over HttpURLConnection, all with the agent in. The same
+ * Way} with {@code java -jar}: Boot's nested-jar class loader, Spring MVC, Spring Data JPA over
+ * HikariCP and H2, and RestTemplate over HttpURLConnection, all with the agent in. The same
  * requests must get the same answers (status, headers, body), and the logs must not differ either.
  */
 class SpringBootCorpusIT {

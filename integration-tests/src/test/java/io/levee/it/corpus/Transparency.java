@@ -28,7 +28,9 @@ public final class Transparency {
               + "|ClassCircularityError|LinkageError|NoClassDefFoundError|ClassFormatError"
               + "|\\] (WARN|ERROR) ");
 
-  /** In {@link Way#FAULTS}: the warnings that say the faults were forced and tripped, and no other. */
+  /**
+   * In {@link Way#FAULTS}: the warnings that say the faults were forced and tripped, and no other.
+   */
   private static final Pattern FORCED =
       Pattern.compile(
           "\\] WARN (levee\\.inject-faults=all: fault mode"
@@ -42,10 +44,10 @@ public final class Transparency {
   }
 
   /**
-   * The agent's log for {@code subject} run {@code way} holds no trouble (in {@link Way#FAULTS}, but
-   * the forced faults); with the agent in, it also shows the agent started, so that a run without the
-   * agent cannot pass for one with it. That faults did trip is the subject's to check ({@link
-   * #faultsTripped}): a program may run no woven code at all.
+   * The agent's log for {@code subject} run {@code way} holds no trouble (in {@link Way#FAULTS},
+   * but the forced faults); with the agent in, it also shows the agent started, so that a run
+   * without the agent cannot pass for one with it. That faults did trip is the subject's to check
+   * ({@link #faultsTripped}): a program may run no woven code at all.
    */
   public static void assertAgentQuiet(Way way, String subject) {
     String log = way.agentLogText(subject);
@@ -67,7 +69,10 @@ public final class Transparency {
     return agentLog.lines().filter(l -> TROUBLE.matcher(l).find()).collect(Collectors.toList());
   }
 
-  /** Whether a forced fault tripped in the agent's code while {@code subject} ran {@link Way#FAULTS}. */
+  /**
+   * Whether a forced fault tripped in the agent's code while {@code subject} ran {@link
+   * Way#FAULTS}.
+   */
   public static boolean faultsTripped(String subject) {
     return Way.FAULTS.agentLogText(subject).contains("fault injected at ");
   }
@@ -77,7 +82,9 @@ public final class Transparency {
    * agent's logs are checked too.
    */
   public static <T> void assertSame(String subject, Map<Way, T> seen) {
-    assertThat(seen.keySet()).as(subject + ": the ways run").containsExactlyInAnyOrder(Way.values());
+    assertThat(seen.keySet())
+        .as(subject + ": the ways run")
+        .containsExactlyInAnyOrder(Way.values());
     T plain = seen.get(Way.PLAIN);
     for (Way way : Way.values()) {
       assertAgentQuiet(way, subject);

@@ -17,7 +17,8 @@ import java.util.List;
  * -Dlevee.inject-faults=all}). The software must not be able to tell them apart.
  *
  * <p>The agent logs at debug level to a file of its own ({@link #agentLog}), so that the software's
- * own stdout and stderr are compared as they are, and the log can be searched for the agent's trouble.
+ * own stdout and stderr are compared as they are, and the log can be searched for the agent's
+ * trouble.
  */
 public enum Way {
   PLAIN,
@@ -50,8 +51,8 @@ public enum Way {
           + "    adaptive: { min-limit: 1, max-limit: 2 }\n";
 
   /**
-   * The JVM options of this way, its agent's log in {@link #agentLog}; none for {@link #PLAIN}. Give
-   * them to the software as it takes JVM options (the command line, {@code MAVEN_OPTS}, {@code
+   * The JVM options of this way, its agent's log in {@link #agentLog}; none for {@link #PLAIN}.
+   * Give them to the software as it takes JVM options (the command line, {@code MAVEN_OPTS}, {@code
    * CATALINA_OPTS}), each as one argument.
    */
   public List<String> jvmOptions(String subject) {

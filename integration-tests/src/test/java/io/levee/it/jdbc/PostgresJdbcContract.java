@@ -15,8 +15,8 @@ abstract class PostgresJdbcContract extends JdbcContract {
   /**
    * {@code timeouts: { query: 1s }} on a statement that set none: PostgreSQL cancels it when the
    * driver's timer fires, a second after it began, long before its ten-second sleep ends. (H2 runs
-   * {@code pg_sleep} as a Java method, which its cancel cannot stop: the agent's own tests cover the
-   * timeout being set there.)
+   * {@code pg_sleep} as a Java method, which its cancel cannot stop: the agent's own tests cover
+   * the timeout being set there.)
    */
   @Test
   void cancelsAStatementAtTheQueryTimeoutTheRuleSets() {

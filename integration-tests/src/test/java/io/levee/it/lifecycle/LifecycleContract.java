@@ -30,8 +30,8 @@ import org.junit.jupiter.api.TestInstance;
  * before the attach, after it and after the detach.
  *
  * <p>The application is shared, to keep the run short, but no test relies on another having run:
- * each first brings the agent to the state it starts from (out, or in with the base rules and, where
- * it reads them, fresh counters), so one failure does not cascade and any test runs alone.
+ * each first brings the agent to the state it starts from (out, or in with the base rules and,
+ * where it reads them, fresh counters), so one failure does not cascade and any test runs alone.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class LifecycleContract {
@@ -71,7 +71,9 @@ public abstract class LifecycleContract {
 
   protected abstract int jdk();
 
-  /** The application: a Tomcat (javax) or Jetty (jakarta) main class of {@code io.levee.it.apps}. */
+  /**
+   * The application: a Tomcat (javax) or Jetty (jakarta) main class of {@code io.levee.it.apps}.
+   */
   protected abstract Class<?> app();
 
   /** The servlet API's {@code HttpServlet} the application's servlets extend. */
@@ -193,7 +195,8 @@ public abstract class LifecycleContract {
     agentInWithBaseRules();
     reloadTo(rules("2/m", 1));
     assertBlocked(tightened);
-    String rejected = "[levee] WARN rules file " + rules + " rejected, keeping the rules in force: ";
+    String rejected =
+        "[levee] WARN rules file " + rules + " rejected, keeping the rules in force: ";
     int rejectedBefore = countOf(app.stderr(), rejected);
 
     edit(rules("2/m", 1).replace("concurrency:", "concurency:"));
@@ -278,8 +281,9 @@ public abstract class LifecycleContract {
    * afresh (docs/operations.md, Hot reload), so change its window and change it back.
    */
   private void freshBreaker() throws Exception {
-    reloadTo(RULES.formatted(
-        steady.port(), limited.port(), flaky.port(), "9s", tightened.port(), "1000/s", 1000));
+    reloadTo(
+        RULES.formatted(
+            steady.port(), limited.port(), flaky.port(), "9s", tightened.port(), "1000/s", 1000));
     reloadTo(baseRules());
   }
 

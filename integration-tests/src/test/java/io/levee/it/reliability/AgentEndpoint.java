@@ -85,7 +85,10 @@ final class AgentEndpoint {
         .orElseThrow(() -> new IllegalStateException("no resource " + name + " in /status"));
   }
 
-  /** The value of one series of {@code /metrics}, e.g. {@code levee_keys_evicted_total{resource="t"}}. */
+  /**
+   * The value of one series of {@code /metrics}, e.g. {@code
+   * levee_keys_evicted_total{resource="t"}}.
+   */
   double metric(String series) {
     for (String line : get("/metrics").split("\n")) {
       if (line.startsWith(series + " ")) {

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class BoundedStateIT {
   private static final long KEYS = Long.getLong("levee.it.bounds.keys", 1_000_000L);
+
   /** {@code max-keys}: the default 10,000 for a million keys, so that most tenants are evicted. */
   private static final int MAX_KEYS = (int) Math.max(100, Math.min(10_000, KEYS / 100));
 
@@ -76,8 +77,11 @@ class BoundedStateIT {
       try (ForkedApp app =
           ForkedApp.of(WorkloadApp.class)
               .jdk(Jdk.require(17))
-              .agent("rules=" + RulesFile.write("bounded-state", rules).toAbsolutePath() + ","
-                  + endpoint.option())
+              .agent(
+                  "rules="
+                      + RulesFile.write("bounded-state", rules).toAbsolutePath()
+                      + ","
+                      + endpoint.option())
               .name("bounded-state")
               .start()) {
         Workload workload = new Workload(app, partner.base(), refused);
@@ -102,18 +106,27 @@ class BoundedStateIT {
         long after = workload.usedHeapAfterGc();
 
         double byHeader = endpoint.metric("levee_keys_evicted_total{resource=\"tenants\"}");
-        double byParam =
-            endpoint.metric("levee_keys_evicted_total{resource=\"tenants-by-param\"}");
+        double byParam = endpoint.metric("levee_keys_evicted_total{resource=\"tenants-by-param\"}");
         System.out.printf(
             "bounded state: %,d distinct keys in %,d ms: %,d tenant keys %s, %,d URLs (%s),"
                 + " %,d SQL strings (%s)%n"
                 + "bounded state: heap after full GC %,d KB before, %,d KB after (%+,d KB; bound"
                 + " %,d KB); keys evicted: %,.0f by header, %,.0f by parameter (max-keys %,d)%n",
-            tenants.total() + httpCounts.number("calls") + jdbcCounts.number("calls"), millis,
-            tenants.total(), tenants, httpCounts.number("calls"),
-            httpCounts.raw().replace('\n', ' '), jdbcCounts.number("calls"),
-            jdbcCounts.raw().replace('\n', ' '), before / 1024, after / 1024,
-            (after - before) / 1024, BOUND / 1024, byHeader, byParam, MAX_KEYS);
+            tenants.total() + httpCounts.number("calls") + jdbcCounts.number("calls"),
+            millis,
+            tenants.total(),
+            tenants,
+            httpCounts.number("calls"),
+            httpCounts.raw().replace('\n', ' '),
+            jdbcCounts.number("calls"),
+            jdbcCounts.raw().replace('\n', ' '),
+            before / 1024,
+            after / 1024,
+            (after - before) / 1024,
+            BOUND / 1024,
+            byHeader,
+            byParam,
+            MAX_KEYS);
 
         assertThat(after - before).isLessThan(BOUND);
         // each resource saw half the tenant keys plus the warm-up's; eviction goes by eighths

@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
 /**
  * The transitions of one breaker as the agent logs them, each stamped with the moment this test
  * first saw the line: the agent's log carries no time, so a thread polls the application's stderr
- * every few milliseconds. Both ends of an interval are seen with the same delay, so differences
- * are accurate to about two poll periods.
+ * every few milliseconds. Both ends of an interval are seen with the same delay, so differences are
+ * accurate to about two poll periods.
  *
  * <p>Concurrency: the polling thread alone reads and records until {@link #stop()} joins it.
  */

@@ -45,6 +45,7 @@ class DatabaseOutageIT {
    * and the log's polling.
    */
   private static final long OPEN_SLACK_MS = WINDOW_MS / 10 + POOL_TIMEOUT_MS + 200;
+
   private static final long OPEN_FOR_MAX_MS = 4_000;
 
   /** Three ramp steps of a tenth of the window each (docs/rules.md, circuit-breaker). */
@@ -143,7 +144,8 @@ class DatabaseOutageIT {
     System.out.printf(
         "database outage: breaker %s; database page answers during the outage: %s%n",
         describe(transitions, stopAt), outcomes(outage));
-    assertThat(transitions).as("the breaker stays closed before the outage")
+    assertThat(transitions)
+        .as("the breaker stays closed before the outage")
         .allMatch(t -> t.atNanos() >= stopAt);
     Transition opened =
         transitions.stream()
@@ -197,12 +199,22 @@ class DatabaseOutageIT {
             + " %d statements refused on a borrowed connection after the return;"
             + " sessions the database accepted after the return: %d (pool max %s);"
             + " pool before the return %s, at the end %s%n",
-        (downAt - stopAt) / 1_000_000, openedAfterMs, WINDOW_MS, plainBefore, plainDuring,
+        (downAt - stopAt) / 1_000_000,
+        openedAfterMs,
+        WINDOW_MS,
+        plainBefore,
+        plainDuring,
         plainSamples.stream().filter(s -> s.endNanos() < stopAt).count(),
         plainSamples.stream().filter(s -> s.startedWithin(stopAt, backAt)).count(),
-        refusedInOutage, outage.size(), recoveryMs,
-        OPEN_FOR_MAX_MS + RAMP_MS + RECOVERY_MARGIN_MS, refusedOnHeldConnection,
-        sessionsAfterReturn, poolAtEnd.get("max"), poolAtReturn.values(), poolAtEnd.values());
+        refusedInOutage,
+        outage.size(),
+        recoveryMs,
+        OPEN_FOR_MAX_MS + RAMP_MS + RECOVERY_MARGIN_MS,
+        refusedOnHeldConnection,
+        sessionsAfterReturn,
+        poolAtEnd.get("max"),
+        poolAtReturn.values(),
+        poolAtEnd.values());
 
     assertThat(openedAfterMs).isLessThan(WINDOW_MS + OPEN_SLACK_MS);
     assertThat(plainSamples).allMatch(s -> s.status() == 200);
@@ -212,12 +224,14 @@ class DatabaseOutageIT {
     assertThat(heldRefusals)
         .allSatisfy(
             s -> {
-              assertThat(s.reply().get("class")).as(s.reply().raw())
+              assertThat(s.reply().get("class"))
+                  .as(s.reply().raw())
                   .isEqualTo("java.sql.SQLTransientException");
               assertThat(s.reply().get("sqlState")).as(s.reply().raw()).isEqualTo("53000");
               assertThat(s.startNanos()).as("refused after the ramp").isLessThan(rampEnd);
             });
-    assertThat(transitions.get(transitions.size() - 1).to()).as(describe(transitions, stopAt))
+    assertThat(transitions.get(transitions.size() - 1).to())
+        .as(describe(transitions, stopAt))
         .isEqualTo("closed");
     assertThat(sessionsAfterReturn).isLessThanOrEqualTo(poolAtEnd.number("max"));
     assertThat(tail).as(outcomes(tail).toString()).isNotEmpty().allMatch(s -> s.reply().ok());
@@ -239,7 +253,10 @@ class DatabaseOutageIT {
 
   private static String failure(Reply r) {
     String message = r.get("message");
-    return r.get("phase") + " " + r.get("class").replaceAll(".*\\.", "") + " "
+    return r.get("phase")
+        + " "
+        + r.get("class").replaceAll(".*\\.", "")
+        + " "
         + message.substring(0, Math.min(40, message.length()));
   }
 

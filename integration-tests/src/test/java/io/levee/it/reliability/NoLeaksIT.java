@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.it.apps.workload.WorkloadApp;
 import io.levee.it.reliability.AgentEndpoint.Row;
-import io.levee.it.reliability.ServletLoad.Request;
 import io.levee.it.support.ForkedApp;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.Reply;
@@ -60,7 +59,8 @@ class NoLeaksIT {
           concurrency: { max: 64 }
       """;
 
-  static final String HTTP_MIX = "ok:30,blocked:50,refused:6,fail:6,unread:2,disconnect:3,dropped:3";
+  static final String HTTP_MIX =
+      "ok:30,blocked:50,refused:6,fail:6,unread:2,disconnect:3,dropped:3";
   static final String JDBC_MIX = "select:45,plain:10,blocked:20,bad:10,unclosed:15";
 
   @Test
@@ -73,8 +73,11 @@ class NoLeaksIT {
       try (ForkedApp app =
           ForkedApp.of(WorkloadApp.class)
               .jdk(Jdk.require(17))
-              .agent("rules=" + RulesFile.write("no-leaks", rules).toAbsolutePath() + ","
-                  + endpoint.option())
+              .agent(
+                  "rules="
+                      + RulesFile.write("no-leaks", rules).toAbsolutePath()
+                      + ","
+                      + endpoint.option())
               .name("no-leaks")
               .start()) {
         Workload workload = new Workload(app, partner.base(), refused);
@@ -93,9 +96,16 @@ class NoLeaksIT {
             "no leaks: %,d calls in %,d ms: servlet %s, async timeouts %s; http %s; jdbc %s%n"
                 + "no leaks: heap after full GC %,d KB before, %,d KB after (%+,d KB; tolerance"
                 + " %,d KB)%n",
-            counts.total(), millis, counts.servlet(), counts.asyncTimeouts(),
-            counts.http().raw().replace('\n', ' '), counts.jdbc().raw().replace('\n', ' '),
-            before / 1024, after / 1024, (after - before) / 1024, TOLERANCE / 1024);
+            counts.total(),
+            millis,
+            counts.servlet(),
+            counts.asyncTimeouts(),
+            counts.http().raw().replace('\n', ' '),
+            counts.jdbc().raw().replace('\n', ' '),
+            before / 1024,
+            after / 1024,
+            (after - before) / 1024,
+            TOLERANCE / 1024);
         for (Row row : endpoint.status()) {
           System.out.println("no leaks: " + row);
           assertThat(row.inFlight()).as(row.toString()).isZero();
@@ -120,8 +130,14 @@ class NoLeaksIT {
     Reply http = counts.http();
     for (String key :
         new String[] {
-          "ok.ok", "blocked.levee", "refused.exception", "fail.status500", "fail.levee",
-          "unread.ok", "disconnect.ok", "dropped.ok"
+          "ok.ok",
+          "blocked.levee",
+          "refused.exception",
+          "fail.status500",
+          "fail.levee",
+          "unread.ok",
+          "disconnect.ok",
+          "dropped.ok"
         }) {
       assertThat(http.number(key)).as("http " + key + " in " + http.raw()).isPositive();
     }

@@ -121,7 +121,9 @@ class PartnerFaultsIT {
         "hanging partner: timeouts after %s ms alone, %s ms eight at once;"
             + " other pages meanwhile (%d): %s ms%n",
         alone.stream().map(r -> r.get("elapsedMs")).toList(),
-        timedOut.stream().map(r -> r.get("elapsedMs")).toList(), pageMillis.size(), pageMillis);
+        timedOut.stream().map(r -> r.get("elapsedMs")).toList(),
+        pageMillis.size(),
+        pageMillis);
     // how many pages fit in the 300 ms the eight are held is the machine's doing: at least one
     assertThat(pageMillis).isNotEmpty().allMatch(ms -> ms < 1_000L);
 
@@ -161,8 +163,7 @@ class PartnerFaultsIT {
    * than its back-off by more than a call's round trip.
    */
   @Test
-  void aFlappingPartnerMakesTheOpenTimeGrowAndNothingMovesFasterThanTheBackOff()
-      throws Exception {
+  void aFlappingPartnerMakesTheOpenTimeGrowAndNothingMovesFasterThanTheBackOff() throws Exception {
     BreakerTransitions log = new BreakerTransitions(app, "flapping");
     List<Call> calls = new ArrayList<>();
     long start = System.nanoTime();
@@ -196,7 +197,8 @@ class PartnerFaultsIT {
       Open open = opens.get(k - 1);
       long base = Math.min(OPEN_FOR_MAX_MS, OPEN_FOR_MS << Math.min(k - 1, 20));
       long low = k == 1 ? OPEN_FOR_MS : Math.max(OPEN_FOR_MS, base / 2);
-      assertThat(open.atMostMs()).as("open #%d of %s: not shorter than %d ms", k, opens, low)
+      assertThat(open.atMostMs())
+          .as("open #%d of %s: not shorter than %d ms", k, opens, low)
           .isGreaterThanOrEqualTo(low);
       if (open.lastRefused() != null) {
         assertThat(open.lastRefusalMs())
@@ -242,8 +244,8 @@ class PartnerFaultsIT {
    * failed call trips the breaker (one of the ramp after a close may not), so the log says which
    * failed call did: for each logged open, the latest failed call sent before the line was seen.
    * That pick is right as long as the line is seen within the shortest open time (300 ms) of the
-   * open, since no call is admitted for that long after a trip. A line seen later than that picks
-   * a later failed call: the same one for two opens, which fails, or one of the ramp, whose run of
+   * open, since no call is admitted for that long after a trip. A line seen later than that picks a
+   * later failed call: the same one for two opens, which fails, or one of the ramp, whose run of
    * refusals (nine calls in ten at the ramp's first step) is most likely shorter than the lower
    * bound. An open still running at the end is left out.
    */

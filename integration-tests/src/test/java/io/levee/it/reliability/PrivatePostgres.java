@@ -33,9 +33,9 @@ final class PrivatePostgres implements AutoCloseable {
 
   /**
    * A fresh cluster with database and user {@code levee} on a loopback port that was free a moment
-   * ago: another job may take it in between, so a start that fails is tried on another port. A
-   * port whose cluster folder exists is skipped, for it may be another test's halted cluster,
-   * which a start there would wipe.
+   * ago: another job may take it in between, so a start that fails is tried on another port. A port
+   * whose cluster folder exists is skipped, for it may be another test's halted cluster, which a
+   * start there would wipe.
    */
   static PrivatePostgres start() {
     IllegalStateException last = null;

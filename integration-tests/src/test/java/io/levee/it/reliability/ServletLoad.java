@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongFunction;
 
 /**
- * Inbound requests from the test to a forked application over loopback keep-alive connections
- * (one per thread, as {@link HttpURLConnection} keeps them), counted by status.
+ * Inbound requests from the test to a forked application over loopback keep-alive connections (one
+ * per thread, as {@link HttpURLConnection} keeps them), counted by status.
  */
 final class ServletLoad {
   /** One request: its path and query, and a header (name, value) or none. */

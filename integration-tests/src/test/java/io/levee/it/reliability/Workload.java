@@ -86,8 +86,16 @@ final class Workload {
 
   Reply http(long calls, String mix, boolean distinct) {
     return run(
-        "kind=http&threads=2&calls=" + calls + "&mix=" + encode(mix) + "&distinct=" + distinct
-            + "&server=" + encode(partner) + "&refused=" + encode(refused));
+        "kind=http&threads=2&calls="
+            + calls
+            + "&mix="
+            + encode(mix)
+            + "&distinct="
+            + distinct
+            + "&server="
+            + encode(partner)
+            + "&refused="
+            + encode(refused));
   }
 
   Reply jdbc(long calls, String mix, boolean distinct) {

@@ -37,7 +37,10 @@ final class WorkloadPartner implements AutoCloseable {
           public boolean handle(Request request, Response response, Callback callback) {
             boolean fail = Request.getPathInContext(request).startsWith("/fail");
             response.setStatus(fail ? 500 : 200);
-            response.write(true, ByteBuffer.wrap(fail ? WorkloadPartner.FAILED : WorkloadPartner.OK), callback);
+            response.write(
+                true,
+                ByteBuffer.wrap(fail ? WorkloadPartner.FAILED : WorkloadPartner.OK),
+                callback);
             return true;
           }
         });

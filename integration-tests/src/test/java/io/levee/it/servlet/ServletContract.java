@@ -182,11 +182,13 @@ public abstract class ServletContract {
           java.util.concurrent.CompletableFuture.supplyAsync(
               () -> c.concurrently(20, "/work/slow?ms=2000"));
       ForkedApp.sleep(700);
-      List<Integer> fast = List.of(
-          c.get("/work/fast?ms=0").statusCode(), c.get("/work/fast?ms=0").statusCode());
+      List<Integer> fast =
+          List.of(c.get("/work/fast?ms=0").statusCode(), c.get("/work/fast?ms=0").statusCode());
       List<Integer> slowStatuses = slow.join().stream().map(HttpResponse::statusCode).toList();
       assertThat(fast).as("the fast page while the slow one holds its share").containsOnly(200);
-      assertThat(slowStatuses.stream().filter(st -> st == 200)).as("slow pages admitted").hasSize(14);
+      assertThat(slowStatuses.stream().filter(st -> st == 200))
+          .as("slow pages admitted")
+          .hasSize(14);
       assertThat(slowStatuses.stream().filter(st -> st == 503)).hasSize(6);
     }
   }

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A JDK the forked applications run on: 17 is the one running the tests; 25 is found through {@code
- * LEVEE_JDK25_HOME} (set by {@code run-tests.sh}) or under {@code /usr/lib/jvm}. A missing JDK fails
- * the suites that need it, since the README promises them; {@code LEVEE_SKIP_JDK25=1} skips them on
- * purpose instead, with the reason in the report and in {@code run-tests.sh}'s summary.
+ * LEVEE_JDK25_HOME} (set by {@code run-tests.sh}) or under {@code /usr/lib/jvm}. A missing JDK
+ * fails the suites that need it, since the README promises them; {@code LEVEE_SKIP_JDK25=1} skips
+ * them on purpose instead, with the reason in the report and in {@code run-tests.sh}'s summary.
  */
 public record Jdk(int feature, Path home) {
 
@@ -27,9 +27,17 @@ public record Jdk(int feature, Path home) {
     Path home = find(feature);
     if (home == null) {
       String skip = "LEVEE_SKIP_JDK" + feature;
-      Assumptions.assumeFalse("1".equals(System.getenv(skip)), skip + "=1: the JDK " + feature + " variants are skipped");
+      Assumptions.assumeFalse(
+          "1".equals(System.getenv(skip)),
+          skip + "=1: the JDK " + feature + " variants are skipped");
       throw new IllegalStateException(
-          "no JDK " + feature + " found: set LEVEE_JDK" + feature + "_HOME, or " + skip + "=1 to skip its variants");
+          "no JDK "
+              + feature
+              + " found: set LEVEE_JDK"
+              + feature
+              + "_HOME, or "
+              + skip
+              + "=1 to skip its variants");
     }
     return new Jdk(feature, home);
   }

@@ -8,12 +8,12 @@ import io.levee.rules.time.Clock;
  * twice. On a virtual machine one read can cost more than the rest of the decision.
  *
  * <p>The advice asks for the start right after the decision, on the same thread, with nothing in
- * between: {@link #decided} is written by the decision and {@link #take} consumes it. A policy
- * that waits (pacing, a concurrency wait) calls {@link #restarted}, as the call starts after the
- * wait. A start asked for without a decision before it finds the slot empty and reads the clock.
+ * between: {@link #decided} is written by the decision and {@link #take} consumes it. A policy that
+ * waits (pacing, a concurrency wait) calls {@link #restarted}, as the call starts after the wait. A
+ * start asked for without a decision before it finds the slot empty and reads the clock.
  *
- * <p>Concurrency: one slot per thread, in a plain {@link ThreadLocal} holding a {@code long[]}
- * (no subclass and no class of the agent in the value, so a thread's map pins nothing of it).
+ * <p>Concurrency: one slot per thread, in a plain {@link ThreadLocal} holding a {@code long[]} (no
+ * subclass and no class of the agent in the value, so a thread's map pins nothing of it).
  */
 final class CallStarts {
   private static final int INSTANT = 0;

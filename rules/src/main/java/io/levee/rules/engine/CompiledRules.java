@@ -19,10 +19,13 @@ final class CompiledRules {
   final RuleSet rules;
   final ResourceMatcher matcher;
   final ResourceRuntime[] resources;
+
   /** Null without a {@code system:} rule. */
   final SystemRuntime system;
+
   /** Per resource: its permit when the call took the system permit too. */
   final EnginePermit[] withSystem;
+
   /** As {@link #withSystem}, for a call the resource's breaker refused (monitor mode). */
   final EnginePermit[] withSystemUnprobed;
 
@@ -47,7 +50,12 @@ final class CompiledRules {
    * rule did not change, so its breaker, buckets, limits and counters live on.
    */
   static CompiledRules compile(
-      RuleSet rules, CompiledRules previous, Clock clock, CpuSource cpu, Sleeper sleeper, Engine engine) {
+      RuleSet rules,
+      CompiledRules previous,
+      Clock clock,
+      CpuSource cpu,
+      Sleeper sleeper,
+      Engine engine) {
     Map<String, ResourceRuntime> old = new HashMap<>();
     if (previous != null) {
       for (ResourceRuntime r : previous.resources) {
@@ -68,7 +76,10 @@ final class CompiledRules {
     SystemRuntime system = null;
     if (rules.system != null) {
       SystemRuntime kept = previous == null ? null : previous.system;
-      system = kept != null && kept.sameAs(rules.system) ? kept : new SystemRuntime(rules.system, clock, cpu);
+      system =
+          kept != null && kept.sameAs(rules.system)
+              ? kept
+              : new SystemRuntime(rules.system, clock, cpu);
     }
     return new CompiledRules(rules, runtimes, system);
   }

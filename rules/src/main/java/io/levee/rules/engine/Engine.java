@@ -12,10 +12,10 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Decides about calls described by plain values, with the rules in force: which resource (the
- * first that matches), then the system rule for inbound requests, then the resource's policies in
- * SPEC order. Each decide method returns null (not tracked), a {@link Blocked} answer, or an
- * {@link io.levee.bootstrap.Permit} that must come back to {@link #complete} exactly once.
+ * Decides about calls described by plain values, with the rules in force: which resource (the first
+ * that matches), then the system rule for inbound requests, then the resource's policies in SPEC
+ * order. Each decide method returns null (not tracked), a {@link Blocked} answer, or an {@link
+ * io.levee.bootstrap.Permit} that must come back to {@link #complete} exactly once.
  *
  * <p>An admitted call allocates nothing and takes no lock: the permits are preallocated, the
  * matcher caches, counters are adders. A blocked call may allocate its answer.
@@ -25,9 +25,9 @@ import java.util.List;
  * timed (its start and end are needed) when its resource has a circuit breaker or an adaptive
  * limit, when the system rule took it, or when the engine keeps durations for the metrics ({@code
  * durations}). The decision reads the clock once when a policy or the timing needs it and hands
- * that instant to every policy; it is also the call's start ({@link #start}) unless a policy waited.
- * {@link #complete} reads it once for a timed call and not at all otherwise. So a rate limit alone,
- * without metrics, costs one read; a breaker, or any resource with metrics on, two.
+ * that instant to every policy; it is also the call's start ({@link #start}) unless a policy
+ * waited. {@link #complete} reads it once for a timed call and not at all otherwise. So a rate
+ * limit alone, without metrics, costs one read; a breaker, or any resource with metrics on, two.
  *
  * <p>Concurrency: the rules in force are one immutable {@link CompiledRules} behind a volatile
  * reference; {@link #apply} builds the next one aside (serialised by {@code applying}) and swaps it
@@ -46,8 +46,10 @@ public final class Engine {
   private final Clock clock;
   private final CpuSource cpu;
   private final Sleeper sleeper;
+
   /** Whether every call is timed, for the {@code levee.call.duration} meter. */
   final boolean durations;
+
   final CallStarts starts;
   private final Object applying = new Object();
   private volatile CompiledRules compiled;
@@ -59,8 +61,8 @@ public final class Engine {
   }
 
   /**
-   * {@code durations}: keep the duration of every call ({@link ResourceView#durationSumNanos}), which
-   * costs a clock read at the end of calls that no policy times; only the metrics read it.
+   * {@code durations}: keep the duration of every call ({@link ResourceView#durationSumNanos}),
+   * which costs a clock read at the end of calls that no policy times; only the metrics read it.
    */
   public Engine(Clock clock, CpuSource cpu, Sleeper sleeper, boolean durations) {
     this.clock = clock;
@@ -140,11 +142,11 @@ public final class Engine {
   }
 
   /**
-   * The class of a request for the system limit's reserve ({@link AdaptiveLimiter}): the resource it
-   * matched, else its page, the path up to its second segment, ending before a segment that starts
-   * with a digit (an id): {@code /orders/42} and {@code /orders/43} are one page, {@code /api/orders}
-   * and {@code /api/users} two. Folded into {@link AdaptiveLimiter#CLASSES}; pages that share one
-   * share their reserve, which only makes it coarser. Allocates nothing.
+   * The class of a request for the system limit's reserve ({@link AdaptiveLimiter}): the resource
+   * it matched, else its page, the path up to its second segment, ending before a segment that
+   * starts with a digit (an id): {@code /orders/42} and {@code /orders/43} are one page, {@code
+   * /api/orders} and {@code /api/users} two. Folded into {@link AdaptiveLimiter#CLASSES}; pages
+   * that share one share their reserve, which only makes it coarser. Allocates nothing.
    */
   static int pathClass(String path) {
     if (path == null) {
@@ -213,8 +215,8 @@ public final class Engine {
 
   /**
    * The outcome of a call a decide method admitted, which started at {@code startNanos} (from
-   * {@link #start}): {@code status} the HTTP status or -1, {@code error} the exception that ended it
-   * or null. Anything but an engine permit is ignored.
+   * {@link #start}): {@code status} the HTTP status or -1, {@code error} the exception that ended
+   * it or null. Anything but an engine permit is ignored.
    */
   public void complete(Object permit, long startNanos, int status, Throwable error) {
     if (!(permit instanceof EnginePermit)) {
@@ -249,7 +251,9 @@ public final class Engine {
     return status;
   }
 
-  /** The live views of every resource in force, in file order, then {@code system} if there is one. */
+  /**
+   * The live views of every resource in force, in file order, then {@code system} if there is one.
+   */
   public List<ResourceView> resources() {
     CompiledRules c = compiled;
     List<ResourceView> views = new ArrayList<>(c.resources.length + 1);

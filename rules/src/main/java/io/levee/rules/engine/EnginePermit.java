@@ -4,18 +4,23 @@ import io.levee.bootstrap.Permit;
 
 /**
  * The token of an admitted call: which resource, whether the system permit was taken, whether the
- * call is timed, and whether the resource's circuit breaker admitted it (false only in monitor mode, for a call it refused that
- * runs anyway). One is preallocated for each combination, so admitting allocates nothing.
+ * call is timed, and whether the resource's circuit breaker admitted it (false only in monitor
+ * mode, for a call it refused that runs anyway). One is preallocated for each combination, so
+ * admitting allocates nothing.
  */
 final class EnginePermit extends Permit {
   /** Null for a call only the system rule tracks. */
   final ResourceRuntime resource;
+
   /** Null when the call did not take the system permit. */
   final SystemRuntime system;
+
   /** False when the breaker refused the call (monitor mode), so it holds no half-open probe. */
   final boolean breakerAdmitted;
+
   /** Whether the call needs its start and end instants: a policy or the metrics time it. */
   final boolean timed;
+
   /** The class the system permit was taken for (see {@code Engine#servlet}); 0 without one. */
   final int systemClass;
 
@@ -51,7 +56,8 @@ final class EnginePermit extends Permit {
 
   @Override
   public String toString() {
-    return "permit of " + (resource == null ? "system" : resource.name())
+    return "permit of "
+        + (resource == null ? "system" : resource.name())
         + (resource != null && system != null ? " and system" : "");
   }
 }

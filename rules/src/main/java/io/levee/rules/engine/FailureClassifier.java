@@ -8,10 +8,11 @@ import java.util.List;
 /**
  * {@code failure:} compiled for the hot path: which outcomes are failures, which are ignored.
  *
- * <p>Ignoring wins over everything (an ignored call is recorded nowhere, like Resilience4j's ignored
- * exceptions). Then an exception is a failure when {@code exceptions} is empty or names its class or
- * a superclass; an exception not named there counts as a success unless the status says otherwise.
- * Then a status matching {@code statuses} ({@code 5xx}: any digit for each {@code x}) is a failure.
+ * <p>Ignoring wins over everything (an ignored call is recorded nowhere, like Resilience4j's
+ * ignored exceptions). Then an exception is a failure when {@code exceptions} is empty or names its
+ * class or a superclass; an exception not named there counts as a success unless the status says
+ * otherwise. Then a status matching {@code statuses} ({@code 5xx}: any digit for each {@code x}) is
+ * a failure.
  *
  * <p>SQL states are looked for on the exception and its causes, because pools and drivers often
  * wrap the driver's {@link SQLException}. Class names are compared with {@link Class#getName()},
@@ -51,7 +52,9 @@ final class FailureClassifier {
         return Outcome.FAILURE;
       }
     }
-    return status >= 0 && status < 1000 && failingStatus[status] ? Outcome.FAILURE : Outcome.SUCCESS;
+    return status >= 0 && status < 1000 && failingStatus[status]
+        ? Outcome.FAILURE
+        : Outcome.SUCCESS;
   }
 
   private static boolean namedIn(String[] names, Throwable error) {
@@ -69,7 +72,10 @@ final class FailureClassifier {
     return false;
   }
 
-  /** {@code SocketTimeoutException} names {@code java.net.SocketTimeoutException}, as users write it. */
+  /**
+   * {@code SocketTimeoutException} names {@code java.net.SocketTimeoutException}, as users write
+   * it.
+   */
   private static boolean isSimpleNameOf(String simple, String name) {
     int dot = name.length() - simple.length() - 1;
     return simple.indexOf('.') < 0

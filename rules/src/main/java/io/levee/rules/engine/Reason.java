@@ -14,6 +14,7 @@ public enum Reason {
 
   /** The word metrics, status and messages use. */
   public final String key;
+
   /** The servlet status when {@code on-block.status} is not set. */
   public final int defaultStatus;
 

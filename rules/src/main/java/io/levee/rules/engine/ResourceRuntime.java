@@ -22,9 +22,9 @@ import java.util.function.LongSupplier;
  * key cap) unchanged, state and all.
  *
  * <p>A call is admitted only if every policy admits it; a policy that rejects gives back what the
- * earlier ones took (a half-open probe, a concurrency slot), so nothing leaks. In monitor mode every
- * policy still decides and takes its permit, so in-flight counts stay true, but a "no" is only
- * counted and the call goes on; nothing waits. A call the breaker refused carries {@link
+ * earlier ones took (a half-open probe, a concurrency slot), so nothing leaks. In monitor mode
+ * every policy still decides and takes its permit, so in-flight counts stay true, but a "no" is
+ * only counted and the call goes on; nothing waits. A call the breaker refused carries {@link
  * #unprobedPermit}, so its outcome is never taken for a half-open probe.
  *
  * <p>Concurrency: all fields are final; the policies are thread-safe themselves.
@@ -41,15 +41,19 @@ final class ResourceRuntime extends ResourceView {
   final ResourceRule rule;
   final int maxKeys;
   final EnginePermit permit;
+
   /** The permit of a call the breaker refused that runs anyway (monitor mode). */
   final EnginePermit unprobedPermit;
+
   /**
-   * Whether a call needs its start and end: the breaker (its window, slow calls, which calls count in
-   * a state), the adaptive limit (round trips) or the engine's durations.
+   * Whether a call needs its start and end: the breaker (its window, slow calls, which calls count
+   * in a state), the adaptive limit (round trips) or the engine's durations.
    */
   final boolean timesCalls;
+
   /** Whether the decision reads the time: a policy decides by it, or the call is timed. */
   final boolean timed;
+
   private final boolean monitor;
   private final Sleeper sleeper;
   private final CallStarts starts;
@@ -99,10 +103,10 @@ final class ResourceRuntime extends ResourceView {
   }
 
   /**
-   * When admitted, {@link #permit} or {@link #unprobedPermit} (permits taken); otherwise the
-   * {@link Blocked} answer, with nothing left taken. {@code now}: the clock read once for this
-   * decision (any value when not {@link #timed}). A policy that waits tells {@link CallStarts}, as
-   * the call then starts after the wait.
+   * When admitted, {@link #permit} or {@link #unprobedPermit} (permits taken); otherwise the {@link
+   * Blocked} answer, with nothing left taken. {@code now}: the clock read once for this decision
+   * (any value when not {@link #timed}). A policy that waits tells {@link CallStarts}, as the call
+   * then starts after the wait.
    */
   Object decide(Object request, KeySource keys, long now) {
     Faults.at(Faults.DECIDE);
@@ -219,7 +223,9 @@ final class ResourceRuntime extends ResourceView {
   @Override
   public int limit() {
     if (adaptive != null) {
-      return concurrency == null ? adaptive.limit() : Math.min(adaptive.limit(), concurrency.limit());
+      return concurrency == null
+          ? adaptive.limit()
+          : Math.min(adaptive.limit(), concurrency.limit());
     }
     return concurrency == null ? -1 : concurrency.limit();
   }

@@ -10,17 +10,22 @@ public final class ResourceStatus {
   public final String name;
   public final String kind;
   public final Mode mode;
+
   /** 0 closed, 1 open, 2 half-open, -1 without a circuit breaker. */
   public final int breakerState;
+
   /** -1 without a concurrency or adaptive limit. */
   public final int limit;
 
   public final int inFlight;
   public final long passed;
+
   /** Enforce mode: calls blocked, by reason; every reason present. */
   public final Map<Reason, Long> blocked;
+
   /** Monitor mode: calls that would have been blocked, by reason; every reason present. */
   public final Map<Reason, Long> wouldBlock;
+
   /** Completed calls by outcome; every outcome present. */
   public final Map<Outcome, Long> calls;
 
@@ -59,8 +64,22 @@ public final class ResourceStatus {
 
   @Override
   public String toString() {
-    return name + " (" + kind + ", " + mode.name().toLowerCase() + "): passed " + passed
-        + ", blocked " + blocked + ", would block " + wouldBlock + ", in flight " + inFlight
-        + ", limit " + limit + ", breaker " + breakerState;
+    return name
+        + " ("
+        + kind
+        + ", "
+        + mode.name().toLowerCase()
+        + "): passed "
+        + passed
+        + ", blocked "
+        + blocked
+        + ", would block "
+        + wouldBlock
+        + ", in flight "
+        + inFlight
+        + ", limit "
+        + limit
+        + ", breaker "
+        + breakerState;
   }
 }

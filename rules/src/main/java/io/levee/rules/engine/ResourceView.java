@@ -5,15 +5,15 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The live counters and gauges of one resource in force (or of the system rule, named {@code
- * system}), for metrics to read whenever they like; {@link Engine#status()} takes snapshots of them.
- * A resource that a reload leaves unchanged keeps its view, so its counters keep counting.
+ * system}), for metrics to read whenever they like; {@link Engine#status()} takes snapshots of
+ * them. A resource that a reload leaves unchanged keeps its view, so its counters keep counting.
  *
  * <p>An admitted call costs three adder increments: {@code passed} when admitted, its outcome and
- * its duration (if it was timed) when completed. In flight is derived ({@code passed} minus completed) rather than
- * counted up and down, which would cost two more.
+ * its duration (if it was timed) when completed. In flight is derived ({@code passed} minus
+ * completed) rather than counted up and down, which would cost two more.
  *
- * <p>Concurrency: the counters are {@link LongAdder}s written by every call; reads are sums and
- * may miss calls that are being counted at that instant.
+ * <p>Concurrency: the counters are {@link LongAdder}s written by every call; reads are sums and may
+ * miss calls that are being counted at that instant.
  */
 public abstract class ResourceView {
   private final String name;
@@ -87,7 +87,9 @@ public abstract class ResourceView {
     return (int) Math.max(0, passed.sum() - completed);
   }
 
-  /** The concurrency limit in force (adaptive, else fixed {@code max}), or -1 when there is none. */
+  /**
+   * The concurrency limit in force (adaptive, else fixed {@code max}), or -1 when there is none.
+   */
   public abstract int limit();
 
   /** 0 closed, 1 open, 2 half-open, or -1 without a circuit breaker. */

@@ -20,8 +20,10 @@ final class SystemRuntime extends ResourceView {
   static final String NAME = "system";
 
   final SystemRule rule;
+
   /** Per class: the permit of a request that no resource tracks. */
   private final EnginePermit[] permits = new EnginePermit[AdaptiveLimiter.CLASSES];
+
   private final boolean monitor;
   private final AdaptiveLimiter limiter;
   private final FailureClassifier failures = new FailureClassifier(FailureSpec.DEFAULT);
@@ -58,8 +60,7 @@ final class SystemRuntime extends ResourceView {
    * io.levee.rules.engine.Engine}). {@code now}: the clock read for this decision.
    */
   Blocked decide(ResourceRuntime resource, int cls, long now) {
-    boolean within =
-        monitor ? limiter.acquireUnconditionally(cls) : limiter.tryAcquire(now, cls);
+    boolean within = monitor ? limiter.acquireUnconditionally(cls) : limiter.tryAcquire(now, cls);
     if (within) {
       return null;
     }
@@ -70,7 +71,9 @@ final class SystemRuntime extends ResourceView {
     return monitor ? null : answers.answer(Reason.SYSTEM, 0);
   }
 
-  /** Gives the permit back unused: a resource policy blocked the call after the system admitted it. */
+  /**
+   * Gives the permit back unused: a resource policy blocked the call after the system admitted it.
+   */
   void giveBack(int cls) {
     limiter.releaseWithoutSample(cls);
   }

@@ -240,8 +240,8 @@ final class Section {
 
   /**
    * The 1-based column of character {@code offset} of a scalar's value: exact when the scalar is
-   * plain or quoted on one line without escapes (its width in the file is then its length, plus
-   * the quotes), else, as for an offset of -1, the column where the scalar starts.
+   * plain or quoted on one line without escapes (its width in the file is then its length, plus the
+   * quotes), else, as for an offset of -1, the column where the scalar starts.
    */
   static int column(ScalarNode node, int offset) {
     Mark start = node.getStartMark();

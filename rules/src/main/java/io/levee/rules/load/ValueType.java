@@ -3,8 +3,8 @@ package io.levee.rules.load;
 /**
  * How one kind of scalar is read: what it is called in messages ("a duration like 250ms or 2s") and
  * how its text becomes a value. A parse that fails throws {@link Bad}: without a message the reader
- * says "expected &lt;what&gt;, got '&lt;text&gt;'", with one it says exactly that, at the
- * character it names when it names one.
+ * says "expected &lt;what&gt;, got '&lt;text&gt;'", with one it says exactly that, at the character
+ * it names when it names one.
  */
 final class ValueType<T> {
   interface Parse<T> {

@@ -18,8 +18,8 @@ import java.util.List;
  * <p>Pattern segments: a literal; {@code *} or {@code {name}}: exactly one segment; a glob such as
  * {@code *.json}: {@code *} matches any run of characters inside one segment; {@code **}: any
  * number of segments, including none ({@code /shop/**} matches {@code /shop} and {@code
- * /shop/a/b}). A pattern holds no blank, {@code ?}, {@code #} or {@code ;}; a variable's name
- * in a servlet path is letters, digits, {@code _} and {@code -}.
+ * /shop/a/b}). A pattern holds no blank, {@code ?}, {@code #} or {@code ;}; a variable's name in a
+ * servlet path is letters, digits, {@code _} and {@code -}.
  *
  * <p>Matching walks the path once with a single backtrack point on the last {@code **} (the classic
  * wildcard algorithm, correct here because every other matcher takes exactly one segment): no

@@ -4,8 +4,8 @@ package io.levee.rules.match;
  * A pattern that does not parse: what is wrong, how a good one looks, and where in the pattern the
  * problem starts, so that the loader can point at the very character in the rules file.
  *
- * <p>The message reads {@code <problem>, <hint>, got '<pattern>'}, the form of every other error
- * of the loader.
+ * <p>The message reads {@code <problem>, <hint>, got '<pattern>'}, the form of every other error of
+ * the loader.
  */
 public final class PatternException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;

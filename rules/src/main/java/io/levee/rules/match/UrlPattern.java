@@ -11,8 +11,8 @@ package io.levee.rules.match;
  *       number of labels including none ({@code **.example.com} matches {@code example.com} and
  *       {@code a.b.example.com}), and {@code *} inside a label is a glob ({@code api-*}). A host
  *       that is only {@code *} or {@code **} matches every host. A URL's user info and a trailing
- *       dot are ignored. A pattern's host has no {@code :}, {@code @} or {@code \}, so an IPv6
- *       host is matched only by {@code *}.
+ *       dot are ignored. A pattern's host has no {@code :}, {@code @} or {@code \}, so an IPv6 host
+ *       is matched only by {@code *}.
  *   <li>Port: {@code *} any; a number matches the URL's explicit port or its scheme's default (80
  *       for http and ws, 443 for https and wss, 21 for ftp); no port matches only a URL on its
  *       scheme's default port, so {@code https://h/**} matches {@code https://h/x} and {@code

@@ -1,10 +1,13 @@
 package io.levee.rules.model;
 
-/** {@code adaptive:} with defaults applied; {@code min <= initial <= max}, checked by the loader. */
+/**
+ * {@code adaptive:} with defaults applied; {@code min <= initial <= max}, checked by the loader.
+ */
 public final class AdaptiveSpec {
   public final int minLimit;
   public final int maxLimit;
   public final int initialLimit;
+
   /** Process CPU load (0..1) above which the limit must come down. */
   public final double cpuTarget;
 

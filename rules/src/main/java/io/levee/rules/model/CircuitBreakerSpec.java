@@ -3,6 +3,7 @@ package io.levee.rules.model;
 /** {@code circuit-breaker:} with defaults applied. Durations in nanoseconds, rates in 0..1. */
 public final class CircuitBreakerSpec {
   public final double failureRate;
+
   /** Calls slower than this count as slow; 0 when {@code slow-call} is not set. */
   public final long slowCallNanos;
 

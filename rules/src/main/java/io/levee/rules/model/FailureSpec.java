@@ -17,6 +17,7 @@ public final class FailureSpec {
           Collections.<String>emptyList());
 
   public final List<String> statuses;
+
   /** Empty: any exception is a failure. */
   public final List<String> exceptions;
 

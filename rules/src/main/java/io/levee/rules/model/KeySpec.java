@@ -9,6 +9,7 @@ public final class KeySpec {
   }
 
   public final Source source;
+
   /** The header or parameter name; null for {@link Source#IP}. */
   public final String name;
 

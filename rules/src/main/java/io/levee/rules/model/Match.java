@@ -5,21 +5,27 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code match:} of a resource: exactly one kind. Fields that do not apply to the kind are empty; an
- * empty list (or null {@link #sql}) matches everything.
+ * {@code match:} of a resource: exactly one kind. Fields that do not apply to the kind are empty;
+ * an empty list (or null {@link #sql}) matches everything.
  */
 public final class Match {
   public final CallKind kind;
+
   /** Upper-case HTTP methods (servlet, http). */
   public final List<String> methods;
+
   /** Path patterns (servlet). */
   public final List<String> paths;
+
   /** URL patterns (http) or JDBC URL patterns (jdbc). */
   public final List<String> urls;
+
   /** jdbc only. */
   public final Set<Operation> operations;
+
   /** jdbc only: table name patterns. */
   public final List<String> tables;
+
   /** jdbc only: a regular expression searched in the SQL text, or null. */
   public final String sql;
 

@@ -4,30 +4,38 @@ import java.util.Collections;
 import java.util.Map;
 
 /**
- * {@code on-block:} as written; what a blocked call finally gets also depends on the reason (default
- * status) and the kind, which the engine resolves. Null fields mean "the default for the reason".
+ * {@code on-block:} as written; what a blocked call finally gets also depends on the reason
+ * (default status) and the kind, which the engine resolves. Null fields mean "the default for the
+ * reason".
  */
 public final class OnBlock {
   /** {@link #retryAfterSeconds} value for {@code auto}. */
   public static final int RETRY_AFTER_AUTO = -2;
+
   /** {@link #retryAfterSeconds} value for {@code none}. */
   public static final int RETRY_AFTER_NONE = -1;
 
   public static final OnBlock DEFAULT =
-      new OnBlock(null, RETRY_AFTER_AUTO, null, null, Collections.<String, String>emptyMap(), null, null);
+      new OnBlock(
+          null, RETRY_AFTER_AUTO, null, null, Collections.<String, String>emptyMap(), null, null);
 
   /** Servlet status, or null for the reason's default. */
   public final Integer status;
+
   /** {@link #RETRY_AFTER_AUTO}, {@link #RETRY_AFTER_NONE} or a fixed number of seconds. */
   public final int retryAfterSeconds;
+
   /** Body, or null for the default one-line text. */
   public final String body;
 
   public final String contentType;
+
   /** Extra headers, in file order. */
   public final Map<String, String> headers;
+
   /** http only: answer with this instead of throwing; null to throw. */
   public final Fallback fallback;
+
   /** jdbc only: SQLState, or null for {@code 53000}. */
   public final String sqlState;
 
@@ -72,6 +80,7 @@ public final class OnBlock {
   public static final class Fallback {
     public final int status;
     public final String body;
+
     /** In file order. */
     public final Map<String, String> headers;
 

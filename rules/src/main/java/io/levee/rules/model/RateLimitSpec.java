@@ -3,12 +3,16 @@ package io.levee.rules.model;
 /** {@code rate-limit:} with defaults applied. */
 public final class RateLimitSpec {
   public final double permitsPerSecond;
+
   /** Bucket capacity in tokens: default one second of {@code rate}, at least 1. */
   public final double burst;
+
   /** 0: no warm-up. */
   public final long warmUpNanos;
+
   /** 0: reject at once. */
   public final long maxWaitNanos;
+
   /** Separate bucket per key (servlet only), or null for one bucket. */
   public final KeySpec per;
 

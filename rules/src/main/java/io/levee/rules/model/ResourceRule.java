@@ -6,6 +6,7 @@ package io.levee.rules.model;
  */
 public final class ResourceRule {
   public final String name;
+
   /** The resource's own mode, already resolved against {@code settings.mode}. */
   public final Mode mode;
 
@@ -14,10 +15,13 @@ public final class ResourceRule {
   public final RateLimitSpec rateLimit;
   public final ConcurrencySpec concurrency;
   public final AdaptiveSpec adaptive;
+
   /** Never null: the defaults when the file has no {@code failure:}. */
   public final FailureSpec failure;
+
   /** Never null: all zero when the file has no {@code timeouts:}. */
   public final TimeoutsSpec timeouts;
+
   /** Never null: the defaults when the file has no {@code on-block:}. */
   public final OnBlock onBlock;
 

@@ -13,12 +13,15 @@ public final class RuleSet {
   public final String source;
 
   public final Settings settings;
+
   /** The process-wide rule for inbound requests, or null. */
   public final SystemRule system;
+
   /** In file order: the first that matches a call applies. */
   public final List<ResourceRule> resources;
 
-  public RuleSet(String source, Settings settings, SystemRule system, List<ResourceRule> resources) {
+  public RuleSet(
+      String source, Settings settings, SystemRule system, List<ResourceRule> resources) {
     this.source = source;
     this.settings = settings;
     this.system = system;

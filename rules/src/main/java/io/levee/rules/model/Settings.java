@@ -6,8 +6,10 @@ public final class Settings {
       new Settings(Defaults.MODE, Defaults.RELOAD_NANOS, Defaults.MAX_KEYS);
 
   public final Mode mode;
+
   /** How often the file is checked for changes; 0 turns reloading off. */
   public final long reloadNanos;
+
   /** Cap on per-key state of each keyed rate limit. */
   public final int maxKeys;
 

@@ -3,12 +3,16 @@ package io.levee.rules.model;
 import java.util.Collections;
 import java.util.List;
 
-/** {@code system:}: protection of the whole process, applied to every inbound request not excluded. */
+/**
+ * {@code system:}: protection of the whole process, applied to every inbound request not excluded.
+ */
 public final class SystemRule {
   /** Path patterns never shed by the system rule. */
   public final List<String> exclude;
+
   /** The adaptive limit on all inbound requests; never null (the loader requires it). */
   public final AdaptiveSpec adaptive;
+
   /** Mode of the system rule; the settings' mode unless {@code system.mode} says otherwise. */
   public final Mode mode;
 

@@ -144,8 +144,8 @@ public final class CircuitBreaker {
   }
 
   /**
-   * The outcome of an admitted call that ended at {@code now}, after {@code durationNanos}, both
-   * on this breaker's clock.
+   * The outcome of an admitted call that ended at {@code now}, after {@code durationNanos}, both on
+   * this breaker's clock.
    */
   public void onComplete(long now, long durationNanos, boolean failure) {
     onComplete(now, durationNanos, failure, true);

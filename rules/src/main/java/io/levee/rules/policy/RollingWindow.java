@@ -16,17 +16,17 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * <p>Cost: one atomic add per success, up to three per failure or slow call; no allocation. The
  * epoch is a division only when the clock has left the bucket of the last call, a multiplication
  * otherwise. Whether the thresholds are reached is a sum of 40 cells, but only while a failure or
- * slow call of the last {@link #BUCKETS} epochs remains: without one no rate can reach anything,
- * so a healthy window answers from one field.
+ * slow call of the last {@link #BUCKETS} epochs remains: without one no rate can reach anything, so
+ * a healthy window answers from one field.
  *
  * <p>Concurrency: all cells live in one {@link AtomicLongArray}. The recorder that wins the CAS on
  * a stale stamp zeroes the counters; a recorder that counts into that bucket between the CAS and
  * the zeroing loses its count. That costs at most a few calls per bucket boundary under contention,
- * the price of needing no lock (Sentinel's LeapArray and Hystrix's buckets accept the same).
- * {@code lastBad} only grows (by CAS) and is written before the cell, and every record checks the
+ * the price of needing no lock (Sentinel's LeapArray and Hystrix's buckets accept the same). {@code
+ * lastBad} only grows (by CAS) and is written before the cell, and every record checks the
  * thresholds after its own add, so when a check skips the sum because it read an old {@code
- * lastBad}, the failure it missed is counted by a record whose own check sees this call.
- * {@code lastEpoch} is a racy cache: any value it holds is checked before use.
+ * lastBad}, the failure it missed is counted by a record whose own check sees this call. {@code
+ * lastEpoch} is a racy cache: any value it holds is checked before use.
  */
 final class RollingWindow {
   static final int BUCKETS = 10;
@@ -43,8 +43,10 @@ final class RollingWindow {
 
   private final long bucketNanos;
   private final AtomicLongArray cells = new AtomicLongArray(BUCKETS * STRIDE);
+
   /** Epoch of the latest failure or slow call; none yet is older than any window. */
   private volatile long lastBad = Long.MIN_VALUE;
+
   /** Epoch of the last call seen. */
   private volatile long lastEpoch;
 

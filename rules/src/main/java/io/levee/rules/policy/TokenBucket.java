@@ -25,9 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * f·rate} with capacity {@code max(1, f·burst)}: a cold service gets a third of its rate and of its
  * burst, full rate after {@code W}. A gap shorter than {@code W} keeps it warm.
  *
- * <p>Cost: no clock read when admitted (the caller passes {@code now}), a few arithmetic operations and one CAS
- * on an {@link AtomicLong} per call; no allocation, no lock. Warm-up adds a volatile read, and a write only when a cold period
- * ends.
+ * <p>Cost: no clock read when admitted (the caller passes {@code now}), a few arithmetic operations
+ * and one CAS on an {@link AtomicLong} per call; no allocation, no lock. Warm-up adds a volatile
+ * read, and a write only when a cold period ends.
  *
  * <p>Concurrency: {@code tat} is only changed by CAS of a value computed from the value read, so
  * concurrent callers are serialised without a lock; a loser recomputes. {@code warmSince} is

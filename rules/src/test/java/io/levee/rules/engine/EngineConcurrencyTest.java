@@ -79,7 +79,8 @@ class EngineConcurrencyTest {
       Object decision;
       switch (random.nextInt(4)) {
         case 0:
-          decision = engine.servlet("GET", "/shop/" + random.nextInt(3), "t" + random.nextInt(5), keys);
+          decision =
+              engine.servlet("GET", "/shop/" + random.nextInt(3), "t" + random.nextInt(5), keys);
           break;
         case 1:
           decision = engine.servlet("GET", random.nextBoolean() ? "/health" : "/x", null, keys);

@@ -60,7 +60,8 @@ class EngineReloadTest {
   @Test
   void tellsTheListenerOfBreakerTransitionsWithTheResourceName() {
     List<String> seen = new ArrayList<>();
-    f.engine.setListener((resource, monitor, from, to, why) -> seen.add(resource + " " + from + "->" + to));
+    f.engine.setListener(
+        (resource, monitor, from, to, why) -> seen.add(resource + " " + from + "->" + to));
     f.apply("resources:\n" + BREAKER);
     f.fail(permit(f.engine.http("GET", "http://pay/")));
     f.fail(permit(f.engine.http("GET", "http://pay/")));

@@ -57,7 +57,8 @@ class EngineSystemTest {
     Object held = permit(f.get("/shop/b"));
     assertThat(blocked(f.get("/shop/c")).reason).isEqualTo("system");
     f.ok(held);
-    // With the system free but the resource full, the resource blocks and the system permit returns.
+    // With the system free but the resource full, the resource blocks and the system permit
+    // returns.
     f.apply(
         "system:\n  adaptive: { min-limit: 5, max-limit: 5, initial-limit: 5 }\n"
             + "resources:\n  - name: shop\n    match: { servlet: { paths: [\"/shop/**\"] } }\n"

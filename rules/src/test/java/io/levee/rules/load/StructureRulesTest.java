@@ -3,7 +3,6 @@ package io.levee.rules.load;
 import static io.levee.rules.testing.TestRules.HTTP;
 import static io.levee.rules.testing.TestRules.SERVLET;
 import static io.levee.rules.testing.TestRules.errors;
-import static io.levee.rules.testing.TestRules.load;
 import static io.levee.rules.testing.TestRules.only;
 import static io.levee.rules.testing.TestRules.resource;
 import static org.assertj.core.api.Assertions.assertThat;

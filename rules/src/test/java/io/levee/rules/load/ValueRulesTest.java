@@ -196,8 +196,7 @@ class ValueRulesTest {
 
   @Test
   void pointsAtAPatternWithEscapesAsAWhole() {
-    String yaml =
-        resource("servlet: { paths: [\"/a/\\x62**\"] }", "concurrency: { max: 1 }");
+    String yaml = resource("servlet: { paths: [\"/a/\\x62**\"] }", "concurrency: { max: 1 }");
     String line = yaml.split("\n")[3];
     assertThat(onlyErrorAt(yaml)).isEqualTo("4:" + (line.indexOf('"') + 1));
   }
@@ -313,9 +312,8 @@ class ValueRulesTest {
   @Test
   void treatsEveryScalarAsTextSoNoValueIsGuessed() {
     assertThat(
-            only(
-                    resource(SERVLET, "concurrency: { max: 1 }")
-                        .replace("name: r", "name: 2024-01-01"))
+            only(resource(SERVLET, "concurrency: { max: 1 }")
+                    .replace("name: r", "name: 2024-01-01"))
                 .name)
         .isEqualTo("2024-01-01");
   }

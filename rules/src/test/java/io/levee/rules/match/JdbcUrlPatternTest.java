@@ -46,8 +46,7 @@ class JdbcUrlPatternTest {
   @ValueSource(
       strings = {"", "postgresql://h/db", "jdb:h2:mem:x", "JDBC:h2:mem:x", "jdbc:", "jdbc:h2:a b"})
   void rejectsPatternsThatAreNotJdbcUrls(String pattern) {
-    assertThatThrownBy(() -> JdbcUrlPattern.compile(pattern))
-        .isInstanceOf(PatternException.class);
+    assertThatThrownBy(() -> JdbcUrlPattern.compile(pattern)).isInstanceOf(PatternException.class);
   }
 
   @ParameterizedTest(name = "{0} goes wrong at {1}")

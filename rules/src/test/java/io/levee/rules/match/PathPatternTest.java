@@ -69,8 +69,17 @@ class PathPatternTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "", "api/*", "/a**/b", "/a/{id", "/a/{}", "/a/{id}.json", "/a?x=1", "/a;x", "/a b",
-        "/a/{a.b}", "/a/{*}"
+        "",
+        "api/*",
+        "/a**/b",
+        "/a/{id",
+        "/a/{}",
+        "/a/{id}.json",
+        "/a?x=1",
+        "/a;x",
+        "/a b",
+        "/a/{a.b}",
+        "/a/{*}"
       })
   void rejectsInvalidPatterns(String pattern) {
     assertThatThrownBy(() -> PathPattern.compile(pattern))

@@ -36,8 +36,7 @@ class TablePatternTest {
   @ParameterizedTest
   @ValueSource(strings = {"", "a..b", ".a", "a."})
   void rejectsEmptyParts(String pattern) {
-    assertThatThrownBy(() -> TablePattern.compile(pattern))
-        .isInstanceOf(PatternException.class);
+    assertThatThrownBy(() -> TablePattern.compile(pattern)).isInstanceOf(PatternException.class);
   }
 
   @ParameterizedTest(name = "{0} goes wrong at {1}")

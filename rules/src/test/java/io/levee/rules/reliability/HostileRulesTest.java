@@ -26,7 +26,7 @@ class HostileRulesTest {
 
   /** Every policy, per-key limits, system rule, on-block variants: the widest seed. */
   private static final String EVERYTHING =
-      """
+"""
 version: 1
 settings:
   mode: enforce

@@ -120,8 +120,8 @@ public final class TestRules {
 
   /**
    * A breaker that trips at a 50% failure rate over 10 s once it has seen 4 calls, stays open
-   * {@link #BREAKER_OPEN_FOR} (up to 60 s when it trips again) and lets 3 probes through
-   * when half-open.
+   * {@link #BREAKER_OPEN_FOR} (up to 60 s when it trips again) and lets 3 probes through when
+   * half-open.
    */
   public static CircuitBreakerSpec breakerSpec(long slowCallNanos, double slowCallRate) {
     return new CircuitBreakerSpec(

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URL;
 
-/** A class the weaver tests weave: a target API subclass whose methods use locals, loops, handlers. */
+/**
+ * A class the weaver tests weave: a target API subclass whose methods use locals, loops, handlers.
+ */
 public class Sample extends HttpURLConnection {
   public Sample() throws IOException {
     super(new URL("http://127.0.0.1/"));

@@ -10,10 +10,10 @@ import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
 
 /**
- * The application under load: embedded Tomcat 9 (javax), one connector with the legacy default of 200
- * worker threads, the pages {@code /cpu}, {@code /io} and {@code /page}, and {@code /bench/limit}
- * for the harness. A contender that is a servlet filter sits first in the chain of the three pages;
- * Levee (and "none") adds no filter: Levee arrives as {@code -javaagent}.
+ * The application under load: embedded Tomcat 9 (javax), one connector with the legacy default of
+ * 200 worker threads, the pages {@code /cpu}, {@code /io} and {@code /page}, and {@code
+ * /bench/limit} for the harness. A contender that is a servlet filter sits first in the chain of
+ * the three pages; Levee (and "none") adds no filter: Levee arrives as {@code -javaagent}.
  *
  * <p>Usage: {@code BenchApp PORT STUB_PORT CONTENDER}, CONTENDER one of {@link Contenders#NAMES}.
  */

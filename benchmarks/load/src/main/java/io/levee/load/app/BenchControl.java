@@ -6,8 +6,8 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
- * {@code GET /bench/limit}: the contender's current limit (-1 when it has none to read);
- * {@code GET /bench/static?limit=N}: moves the static limit, for calibration.
+ * {@code GET /bench/limit}: the contender's current limit (-1 when it has none to read); {@code GET
+ * /bench/static?limit=N}: moves the static limit, for calibration.
  */
 final class BenchControl extends HttpServlet {
   private final Contenders.Built built;

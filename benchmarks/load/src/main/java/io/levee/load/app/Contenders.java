@@ -37,7 +37,8 @@ public final class Contenders {
       case "netflix-default":
         return netflix(Gradient2Limit.newBuilder().build());
       case "netflix-tuned":
-        return netflix(Gradient2Limit.newBuilder().minLimit(1).initialLimit(10).maxConcurrency(200).build());
+        return netflix(
+            Gradient2Limit.newBuilder().minLimit(1).initialLimit(10).maxConcurrency(200).build());
       case "sentinel-cpu":
         SystemRule rule = new SystemRule();
         rule.setHighestCpuUsage(0.8);

@@ -78,7 +78,9 @@ final class Pages {
     };
   }
 
-  /** Spins until this thread has used {@code nanos} of CPU, so preemption does not shorten the work. */
+  /**
+   * Spins until this thread has used {@code nanos} of CPU, so preemption does not shorten the work.
+   */
   static long burn(long nanos) {
     long end = THREADS.getCurrentThreadCpuTime() + nanos;
     long x = System.nanoTime();

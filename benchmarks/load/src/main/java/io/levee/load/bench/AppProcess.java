@@ -12,8 +12,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The application under test in its own JVM, optionally pinned to its own CPUs with {@code taskset},
- * with the Levee agent when asked. Started, waited for until it answers, and killed by its pid.
+ * The application under test in its own JVM, optionally pinned to its own CPUs with {@code
+ * taskset}, with the Levee agent when asked. Started, waited for until it answers, and killed by
+ * its pid.
  */
 final class AppProcess implements AutoCloseable {
   /** The JVM flags of every application run, whatever the contender. */

@@ -1,7 +1,6 @@
 package io.levee.load.bench;
 
 import io.levee.load.gen.OpenLoop;
-import io.levee.load.gen.Phase;
 import io.levee.load.gen.Series;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,10 +46,15 @@ final class Calibration {
   }
 
   private boolean ok(Harness h, AppProcess app, double rate) throws Exception {
-    Series s = h.loop(app, null, false).run(List.of(Scenarios.cpu("w", 1, rate), Scenarios.cpu("m", 3, rate)));
+    Series s =
+        h.loop(app, null, false)
+            .run(List.of(Scenarios.cpu("w", 1, rate), Scenarios.cpu("m", 3, rate)));
     Window w = new Window(s, "cpu", 1, 4);
     boolean ok = w.millis(99) <= Scenarios.CPU_DEADLINE_MS / 2.0 && w.good >= 0.98 * w.offered;
-    log.add(String.format("none at %.0f/s: goodput %.0f/s, p99 %.1f ms -> %s", rate, w.goodPerSecond(), w.millis(99), ok ? "ok" : "over"));
+    log.add(
+        String.format(
+            "none at %.0f/s: goodput %.0f/s, p99 %.1f ms -> %s",
+            rate, w.goodPerSecond(), w.millis(99), ok ? "ok" : "over"));
     System.out.println(log.get(log.size() - 1));
     return ok;
   }
@@ -66,7 +70,9 @@ final class Calibration {
         Series s = loop.run(List.of(Scenarios.cpu("w", 1, 2 * c), Scenarios.cpu("m", 3, 2 * c)));
         Window w = new Window(s, "cpu", 1, 4);
         double good = w.goodPerSecond();
-        log.add(String.format("static %d at 2C: goodput %.2f C, p99 %.1f ms", limit, good / c, w.millis(99)));
+        log.add(
+            String.format(
+                "static %d at 2C: goodput %.2f C, p99 %.1f ms", limit, good / c, w.millis(99)));
         System.out.println(log.get(log.size() - 1));
         if (good > bestGood * 1.02 || (good >= bestGood * 0.98 && w.millis(99) < bestP99)) {
           best = limit;

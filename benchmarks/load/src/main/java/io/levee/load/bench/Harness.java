@@ -16,12 +16,12 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a benchmark run shares: the stub and the HTTP client (both in this, the generator's, JVM), and
- * how to start the application with a contender. Levee's rules are written here: for the overload
- * runs only the {@code system} rule with its defaults, the harness's own paths excluded, answering
- * 429 like every other contender. (Levee's default for {@code system} is 503, and Tomcat closes the
- * connection after any 503: each rejected client would reconnect, which costs the overloaded
- * server more than the reject itself. docs/BENCHMARKS.md has the numbers.)
+ * What a benchmark run shares: the stub and the HTTP client (both in this, the generator's, JVM),
+ * and how to start the application with a contender. Levee's rules are written here: for the
+ * overload runs only the {@code system} rule with its defaults, the harness's own paths excluded,
+ * answering 429 like every other contender. (Levee's default for {@code system} is 503, and Tomcat
+ * closes the connection after any 503: each rejected client would reconnect, which costs the
+ * overloaded server more than the reject itself. docs/BENCHMARKS.md has the numbers.)
  */
 final class Harness implements AutoCloseable {
   static final String SYSTEM_RULES =
@@ -55,7 +55,8 @@ final class Harness implements AutoCloseable {
     String agent = null;
     if (rules != null || contender.startsWith("levee")) {
       if (options.agent == null) {
-        throw new IllegalStateException("--agent agent/target/levee-agent-*.jar is needed for " + label);
+        throw new IllegalStateException(
+            "--agent agent/target/levee-agent-*.jar is needed for " + label);
       }
       Path file = null;
       if (rules != null) {
@@ -63,9 +64,18 @@ final class Harness implements AutoCloseable {
         Files.writeString(file, rules);
       }
       Path agentLog = options.out.resolve("logs").resolve(label + "-agent.log");
-      agent = AppProcess.agentArg(options.agent, file == null ? null : file.toFile(), agentPort, agentLog);
+      agent =
+          AppProcess.agentArg(
+              options.agent, file == null ? null : file.toFile(), agentPort, agentLog);
     }
-    JvmProcess.Builder jvm = AppProcess.command(options.appCpus, contender.startsWith("levee") ? "none" : contender, appPort, stub.port(), agent, log);
+    JvmProcess.Builder jvm =
+        AppProcess.command(
+            options.appCpus,
+            contender.startsWith("levee") ? "none" : contender,
+            appPort,
+            stub.port(),
+            agent,
+            log);
     Files.writeString(log, String.join(" ", jvm.commandLine()) + "\n");
     return AppProcess.start(jvm, appPort, log);
   }

@@ -22,13 +22,27 @@ record Machine(String cpu, long processors, String os, String java, String load)
     } catch (IOException e) {
       // not Linux: leave it unknown
     }
-    return new Machine(cpu, n, System.getProperty("os.name") + " " + System.getProperty("os.version"),
-        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"), load);
+    return new Machine(
+        cpu,
+        n,
+        System.getProperty("os.name") + " " + System.getProperty("os.version"),
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+        load);
   }
 
   void describe(StringBuilder b, Machine after) {
-    b.append("- Machine: ").append(processors).append(" CPUs, ").append(cpu).append(", ").append(os).append('\n');
+    b.append("- Machine: ")
+        .append(processors)
+        .append(" CPUs, ")
+        .append(cpu)
+        .append(", ")
+        .append(os)
+        .append('\n');
     b.append("- JDK: ").append(java).append('\n');
-    b.append("- Load average (1, 5, 15 min) before: `").append(load).append("`; after: `").append(after.load).append("`\n");
+    b.append("- Load average (1, 5, 15 min) before: `")
+        .append(load)
+        .append("`; after: `")
+        .append(after.load)
+        .append("`\n");
   }
 }

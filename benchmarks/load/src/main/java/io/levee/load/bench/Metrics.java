@@ -10,8 +10,9 @@ import java.util.Map;
  * The numbers of one run of one scenario, by name. Goodput is 2xx answers within the deadline per
  * second, as a fraction of C. Convergence after a step is the time until every later second of the
  * phase has its goodput within ±10 % of the phase's final level (mean of its last 3 s) and its
- * admitted p99 within the deadline; it is NaN ("never") when no such second comes. Oscillation is the
- * coefficient of variation and the peak-to-peak of the limit over the second half of the overload.
+ * admitted p99 within the deadline; it is NaN ("never") when no such second comes. Oscillation is
+ * the coefficient of variation and the peak-to-peak of the limit over the second half of the
+ * overload.
  */
 final class Metrics {
   private Metrics() {}
@@ -29,21 +30,29 @@ final class Metrics {
         m.put("admitted p99 at 2C (ms)", high.millis(99));
         m.put("reject ratio at 2C", high.rejectRatio());
         m.put("rejects at 0.5C", (double) (low.rejected + after.rejected));
-        m.put("converge after 0.5C→2C (s)", converge(s, "cpu", at[2], at[3], Scenarios.CPU_DEADLINE_MS));
-        m.put("converge after 2C→0.5C (s)", converge(s, "cpu", at[3], at[4], Scenarios.CPU_DEADLINE_MS));
+        m.put(
+            "converge after 0.5C→2C (s)",
+            converge(s, "cpu", at[2], at[3], Scenarios.CPU_DEADLINE_MS));
+        m.put(
+            "converge after 2C→0.5C (s)",
+            converge(s, "cpu", at[3], at[4], Scenarios.CPU_DEADLINE_MS));
         oscillation(m, s, at[2], at[3]);
       }
       case "slow-io" -> {
         Window base = new Window(s, "cpu", at[1], at[2]);
         Window slow = new Window(s, "cpu", at[2], at[3]);
         Window ioSlow = new Window(s, "io", at[2], at[3]);
-        m.put("/cpu goodput while slow (× before)", base.good == 0 ? Double.NaN : slow.goodPerSecond() / base.goodPerSecond());
+        m.put(
+            "/cpu goodput while slow (× before)",
+            base.good == 0 ? Double.NaN : slow.goodPerSecond() / base.goodPerSecond());
         m.put("/cpu p99 before (ms)", base.millis(99));
         m.put("/cpu p99 while slow (ms)", slow.millis(99));
         m.put("/cpu reject ratio while slow", slow.rejectRatio());
         m.put("/io goodput while slow (× offered)", ioSlow.good / (double) ioSlow.offered);
         m.put("/io reject ratio while slow", ioSlow.rejectRatio());
-        m.put("rejects before the slowdown", (double) (base.rejected + new Window(s, "io", at[1], at[2]).rejected));
+        m.put(
+            "rejects before the slowdown",
+            (double) (base.rejected + new Window(s, "io", at[1], at[2]).rejected));
         oscillation(m, s, at[2], at[3]);
       }
       case "retry" -> {
@@ -90,7 +99,10 @@ final class Metrics {
     return Double.NaN;
   }
 
-  /** Seconds after the fall until goodput stays at 95 % of the offered rate for the rest of the phase. */
+  /**
+   * Seconds after the fall until goodput stays at 95 % of the offered rate for the rest of the
+   * phase.
+   */
   static double recovery(Series s, int from, int to, double rate) {
     for (int first = from; first < to; first++) {
       boolean ok = true;

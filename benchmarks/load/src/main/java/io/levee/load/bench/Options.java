@@ -9,16 +9,20 @@ import java.util.List;
 final class Options {
   boolean quick;
   int runs = 3;
+
   /** Warm-up seconds of the overhead benchmark before its measured window; 0: its default. */
   int warm;
+
   List<String> contenders = new ArrayList<>();
   List<String> scenarios = new ArrayList<>();
   double capacity;
   int staticLimit;
   double rate = 300;
   String agent;
+
   /** Rules for the contender "levee" instead of the system rule with its defaults. */
   Path leveeRules;
+
   String appCpus = "";
   Path out = Path.of("benchmarks/load/target/overload");
   Path img = Path.of("docs/img");

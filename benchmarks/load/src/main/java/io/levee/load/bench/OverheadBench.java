@@ -17,7 +17,8 @@ import java.util.Map;
  * rotates), and each ratio is taken against "no agent" of the same round; the table shows the
  * median and spread of the rounds' ratios.
  *
- * <p>Options: {@code --quick --runs ROUNDS --warm SECONDS --rate N --agent JAR --app-cpus CPUS --out DIR --command CMD}.
+ * <p>Options: {@code --quick --runs ROUNDS --warm SECONDS --rate N --agent JAR --app-cpus CPUS
+ * --out DIR --command CMD}.
  */
 public final class OverheadBench {
   static final String ADMIT_RULES =
@@ -40,7 +41,9 @@ public final class OverheadBench {
           concurrency: { max: 100000 }
       """;
   static final long DEADLINE_MS = 1000;
-  private static final String[] VARIANTS = {"no agent", "agent, no rules", "agent, admitting rules"};
+  private static final String[] VARIANTS = {
+    "no agent", "agent, no rules", "agent, admitting rules"
+  };
 
   private OverheadBench() {}
 
@@ -62,7 +65,8 @@ public final class OverheadBench {
           int v = (k + round) % VARIANTS.length;
           String label = "overhead-" + v + "-round" + (round + 1);
           String rules = v == 2 ? ADMIT_RULES : null;
-          try (AppProcess app = v == 0 ? h.startApp("none", label, null) : h.startApp("levee", label, rules)) {
+          try (AppProcess app =
+              v == 0 ? h.startApp("none", label, null) : h.startApp("levee", label, rules)) {
             List<Phase> phases =
                 List.of(page("warm-up", warm, o.rate), page("measure", measure, o.rate));
             Harness.Measured measured = Harness.measure(h.loop(app, null, false), phases);
@@ -70,8 +74,17 @@ public final class OverheadBench {
             Window w = new Window(s, "page", warm, warm + measure);
             double[] r = {w.answeredPerSecond(), w.millis(50), w.millis(99), w.errors + w.timeouts};
             results.computeIfAbsent(VARIANTS[v], x -> new ArrayList<>()).add(r);
-            System.out.printf(Locale.ROOT, "round %d %s: %.1f/s p50 %.2f ms p99 %.2f ms (generator GC pauses: %d)%n", round + 1, VARIANTS[v], r[0], r[1], r[2], measured.generatorGcs());
-            System.out.println("  worst ms of each measured second: " + worstPerSecond(s, warm, warm + measure));
+            System.out.printf(
+                Locale.ROOT,
+                "round %d %s: %.1f/s p50 %.2f ms p99 %.2f ms (generator GC pauses: %d)%n",
+                round + 1,
+                VARIANTS[v],
+                r[0],
+                r[1],
+                r[2],
+                measured.generatorGcs());
+            System.out.println(
+                "  worst ms of each measured second: " + worstPerSecond(s, warm, warm + measure));
           }
           Thread.sleep(1000);
         }
@@ -95,16 +108,34 @@ public final class OverheadBench {
     return new Phase(name, seconds, List.of(new Load("page", "/page", rate, DEADLINE_MS)), 0);
   }
 
-  private static String section(Options o, Machine before, Map<String, List<double[]>> results, int warm, int measure) {
+  private static String section(
+      Options o, Machine before, Map<String, List<double[]>> results, int warm, int measure) {
     StringBuilder b = new StringBuilder("### Run\n");
     before.describe(b, Machine.now());
-    b.append("- Application JVM: `").append(String.join(" ", AppProcess.JVM_FLAGS)).append("`, ")
-        .append(o.appCpus.isEmpty() ? "not pinned" : "pinned with `taskset -c " + o.appCpus + "` (generator and stub pinned to the other CPU)").append('\n');
-    b.append("- Agent: `-javaagent:").append(o.agent).append("` (no rules: no `rules` option; admitting rules: below)\n");
+    b.append("- Application JVM: `")
+        .append(String.join(" ", AppProcess.JVM_FLAGS))
+        .append("`, ")
+        .append(
+            o.appCpus.isEmpty()
+                ? "not pinned"
+                : "pinned with `taskset -c "
+                    + o.appCpus
+                    + "` (generator and stub pinned to the other CPU)")
+        .append('\n');
+    b.append("- Agent: `-javaagent:")
+        .append(o.agent)
+        .append("` (no rules: no `rules` option; admitting rules: below)\n");
     b.append("- Command: `").append(o.command).append("`\n");
-    b.append(String.format(Locale.ROOT, "- Load: `/page` at %.0f requests/s, open loop, %d s warm-up then %d s measured, %d rounds alternating the three variants (order rotated each round)%n%n",
-        o.rate, warm, measure, o.runs));
-    b.append("| variant | throughput (/s) | p50 (ms) | p99 (ms) | failed calls | throughput / no agent | p50 / no agent | p99 / no agent |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "- Load: `/page` at %.0f requests/s, open loop, %d s warm-up then %d s measured, %d rounds alternating the three variants (order rotated each round)%n%n",
+            o.rate,
+            warm,
+            measure,
+            o.runs));
+    b.append(
+        "| variant | throughput (/s) | p50 (ms) | p99 (ms) | failed calls | throughput / no agent | p50 / no agent | p99 / no agent |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
     List<double[]> base = results.get(VARIANTS[0]);
     for (String v : VARIANTS) {
       List<double[]> rs = results.get(v);
@@ -134,9 +165,18 @@ public final class OverheadBench {
     }
     double t = Stats.median(tput);
     double p = Stats.median(p99);
-    b.append("\n| target (agent with admitting rules vs no agent, median of rounds) | measured | met |\n|---|---|---|\n");
-    b.append("| throughput ≥ 97 % | ").append(Stats.num(100 * t)).append(" % | ").append(t >= 0.97 ? "yes" : "**no**").append(" |\n");
-    b.append("| p99 ≤ 1.05 × | ").append(Stats.num(p)).append(" × | ").append(p <= 1.05 ? "yes" : "**no**").append(" |\n");
+    b.append(
+        "\n| target (agent with admitting rules vs no agent, median of rounds) | measured | met |\n|---|---|---|\n");
+    b.append("| throughput ≥ 97 % | ")
+        .append(Stats.num(100 * t))
+        .append(" % | ")
+        .append(t >= 0.97 ? "yes" : "**no**")
+        .append(" |\n");
+    b.append("| p99 ≤ 1.05 × | ")
+        .append(Stats.num(p))
+        .append(" × | ")
+        .append(p <= 1.05 ? "yes" : "**no**")
+        .append(" |\n");
     b.append("\nThe admitting rules:\n\n```yaml\n").append(ADMIT_RULES).append("```\n");
     return b.toString();
   }

@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * The overload benchmark: calibrates C (unless given), then for each run starts the application once
- * per contender, in a shuffled order (fixed seed per run), and plays every scenario against it;
- * writes per-second CSVs, the markdown section for docs/BENCHMARKS.md and the plots.
+ * The overload benchmark: calibrates C (unless given), then for each run starts the application
+ * once per contender, in a shuffled order (fixed seed per run), and plays every scenario against
+ * it; writes per-second CSVs, the markdown section for docs/BENCHMARKS.md and the plots.
  *
  * <p>Options: {@code --quick --runs N --contender a,b --scenario s,t --capacity C --static-limit N
  * --levee-rules FILE --agent JAR --app-cpus CPUS --out DIR --img DIR}.
@@ -39,7 +39,10 @@ public final class OverloadBench {
     try (Harness h = new Harness(o)) {
       Calibration cal = new Calibration();
       double c = o.capacity > 0 ? o.capacity : cal.capacity(h);
-      int staticLimit = o.staticLimit > 0 || !o.contenders.contains("static") ? o.staticLimit : cal.staticLimit(h, c);
+      int staticLimit =
+          o.staticLimit > 0 || !o.contenders.contains("static")
+              ? o.staticLimit
+              : cal.staticLimit(h, c);
       report.calibrated(c, staticLimit, cal.log);
       for (int run = 1; run <= o.runs; run++) {
         List<String> order = new ArrayList<>(o.contenders);
@@ -54,7 +57,8 @@ public final class OverloadBench {
   }
 
   private static void runContender(
-      Harness h, Report report, String contender, int run, double c, int staticLimit) throws Exception {
+      Harness h, Report report, String contender, int run, double c, int staticLimit)
+      throws Exception {
     String label = contender + "-run" + run;
     try (AppProcess app = h.startApp(contender, label)) {
       if (contender.equals("static")) {

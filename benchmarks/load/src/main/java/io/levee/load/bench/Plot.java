@@ -22,9 +22,15 @@ import javax.imageio.ImageIO;
 final class Plot {
   /** By the contender's place in {@link Contenders#NAMES}, so a contender keeps its colour. */
   private static final Color[] COLOURS = {
-    new Color(0x555555), new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x9467bd),
-    new Color(0x8c564b), new Color(0x2ca02c), new Color(0xd62728)
+    new Color(0x555555),
+    new Color(0x1f77b4),
+    new Color(0xff7f0e),
+    new Color(0x9467bd),
+    new Color(0x8c564b),
+    new Color(0x2ca02c),
+    new Color(0xd62728)
   };
+
   private static final int W = 1100;
   private static final int PANEL = 260;
   private static final int LEFT = 70;
@@ -87,7 +93,15 @@ final class Plot {
     ImageIO.write(img, "png", png.toFile());
   }
 
-  private static void axes(Graphics2D g, int y0, int n, double lo, double hi, boolean log, String title, List<Phase> phases) {
+  private static void axes(
+      Graphics2D g,
+      int y0,
+      int n,
+      double lo,
+      double hi,
+      boolean log,
+      String title,
+      List<Phase> phases) {
     int x1 = W - RIGHT;
     g.setStroke(new BasicStroke(1f));
     g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
@@ -106,7 +120,9 @@ final class Plot {
       g.drawString(Stats.num(t), LEFT - 40, y + 4);
     }
     int at = 0;
-    g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {4f, 4f}, 0f));
+    g.setStroke(
+        new BasicStroke(
+            1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {4f, 4f}, 0f));
     for (Phase p : phases) {
       int x = LEFT + at * (x1 - LEFT) / n;
       g.setColor(new Color(0x999999));
@@ -124,7 +140,10 @@ final class Plot {
   }
 
   private static int y(double v, int y0, double lo, double hi, boolean log) {
-    double f = log ? (Math.log10(Math.max(v, lo)) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)) : (v - lo) / (hi - lo);
+    double f =
+        log
+            ? (Math.log10(Math.max(v, lo)) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))
+            : (v - lo) / (hi - lo);
     f = Math.max(0, Math.min(1, f));
     return y0 + PANEL - (int) (f * PANEL);
   }

@@ -35,9 +35,13 @@ final class Report {
     this.calibration = new ArrayList<>(log);
   }
 
-  void add(String scenario, String contender, int run, List<Phase> ph, Series s, Map<String, Double> m) {
+  void add(
+      String scenario, String contender, int run, List<Phase> ph, Series s, Map<String, Double> m) {
     phases.put(scenario, ph);
-    metrics.computeIfAbsent(scenario, k -> inOrder()).computeIfAbsent(contender, k -> new ArrayList<>()).add(m);
+    metrics
+        .computeIfAbsent(scenario, k -> inOrder())
+        .computeIfAbsent(contender, k -> new ArrayList<>())
+        .add(m);
     double[][] curve = new double[3][s.seconds];
     for (int i = 0; i < s.seconds; i++) {
       Window w = new Window(s, "cpu", i, i + 1);
@@ -45,12 +49,20 @@ final class Report {
       curve[1][i] = w.millis(99);
       curve[2][i] = s.limitMean[i];
     }
-    curves.computeIfAbsent(scenario, k -> inOrder()).computeIfAbsent(contender, k -> new ArrayList<>()).add(curve);
+    curves
+        .computeIfAbsent(scenario, k -> inOrder())
+        .computeIfAbsent(contender, k -> new ArrayList<>())
+        .add(curve);
   }
 
-  /** Tables and legends list the contenders in {@link Contenders#NAMES} order, whatever the run order. */
+  /**
+   * Tables and legends list the contenders in {@link Contenders#NAMES} order, whatever the run
+   * order.
+   */
   private static <V> Map<String, V> inOrder() {
-    return new java.util.TreeMap<>(java.util.Comparator.comparingInt((String n) -> Contenders.NAMES.indexOf(n)).thenComparing(n -> n));
+    return new java.util.TreeMap<>(
+        java.util.Comparator.comparingInt((String n) -> Contenders.NAMES.indexOf(n))
+            .thenComparing(n -> n));
   }
 
   void write() throws IOException {
@@ -59,12 +71,19 @@ final class Report {
     b.append("### Run\n");
     machine.describe(b, after);
     b.append("- Application JVM: `").append(String.join(" ", AppProcess.JVM_FLAGS)).append("`, ");
-    b.append(o.appCpus.isEmpty() ? "not pinned" : "pinned with `taskset -c " + o.appCpus + "`").append("; generator and stub in the benchmark JVM")
-        .append(o.appCpus.isEmpty() ? "" : " (pinned by the script to the other CPU)").append('\n');
+    b.append(o.appCpus.isEmpty() ? "not pinned" : "pinned with `taskset -c " + o.appCpus + "`")
+        .append("; generator and stub in the benchmark JVM")
+        .append(o.appCpus.isEmpty() ? "" : " (pinned by the script to the other CPU)")
+        .append('\n');
     b.append("- Command: `").append(o.command).append("`\n");
-    b.append(String.format("- Runs: %d per contender and scenario%s; contenders in a shuffled order per run, one application JVM per contender and run playing the scenarios in turn%n",
-        o.runs, o.quick ? " (`--quick`: phases about half as long)" : ""));
-    b.append(String.format("- Calibrated capacity of `/cpu` without protection: **C = %.0f requests/s**; best static limit at 2C: **%d**%n", c, staticLimit));
+    b.append(
+        String.format(
+            "- Runs: %d per contender and scenario%s; contenders in a shuffled order per run, one application JVM per contender and run playing the scenarios in turn%n",
+            o.runs, o.quick ? " (`--quick`: phases about half as long)" : ""));
+    b.append(
+        String.format(
+            "- Calibrated capacity of `/cpu` without protection: **C = %.0f requests/s**; best static limit at 2C: **%d**%n",
+            c, staticLimit));
     b.append("\n<details><summary>Calibration steps</summary>\n\n```\n");
     calibration.forEach(l -> b.append(l).append('\n'));
     b.append("```\n</details>\n\n");
@@ -105,22 +124,25 @@ final class Report {
   /** Per contender, the per-second median over runs of goodput/C, admitted p99 and the limit. */
   private Map<String, double[][]> medians(String scenario) {
     Map<String, double[][]> out = new LinkedHashMap<>();
-    curves.get(scenario).forEach((contender, runs) -> {
-      int n = runs.get(0)[0].length;
-      double[][] med = new double[3][n];
-      for (int k = 0; k < 3; k++) {
-        for (int i = 0; i < n; i++) {
-          List<Double> v = new ArrayList<>();
-          for (double[][] r : runs) {
-            if (!Double.isNaN(r[k][i])) {
-              v.add(r[k][i]);
-            }
-          }
-          med[k][i] = Stats.median(v);
-        }
-      }
-      out.put(contender, med);
-    });
+    curves
+        .get(scenario)
+        .forEach(
+            (contender, runs) -> {
+              int n = runs.get(0)[0].length;
+              double[][] med = new double[3][n];
+              for (int k = 0; k < 3; k++) {
+                for (int i = 0; i < n; i++) {
+                  List<Double> v = new ArrayList<>();
+                  for (double[][] r : runs) {
+                    if (!Double.isNaN(r[k][i])) {
+                      v.add(r[k][i]);
+                    }
+                  }
+                  med[k][i] = Stats.median(v);
+                }
+              }
+              out.put(contender, med);
+            });
     return out;
   }
 }

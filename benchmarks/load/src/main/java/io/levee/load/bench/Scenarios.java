@@ -14,6 +14,7 @@ final class Scenarios {
   static final List<String> NAMES = List.of("step", "slow-io", "retry");
   static final long CPU_DEADLINE_MS = 250;
   static final long IO_DEADLINE_MS = 1000;
+
   /**
    * /io calls per second, as a multiple of C so that the mix stays below capacity at 20 ms on any
    * machine; with C above 333/s, at 400 ms these calls alone need more than the 200 threads.
@@ -52,14 +53,15 @@ final class Scenarios {
   }
 
   /**
-   * Played once by each application before its scenarios and not measured: a burst at 2C, then
-   * 0.5C until the contenders have settled. The scenarios' own 0.5C warm-ups never reject, so
-   * without it the first overload of each application also compiled the contenders' and Tomcat's
-   * reject paths and accepted the extra connections on the one CPU under test (about 120 JIT
-   * compilations and deoptimisations in the first second of the step).
+   * Played once by each application before its scenarios and not measured: a burst at 2C, then 0.5C
+   * until the contenders have settled. The scenarios' own 0.5C warm-ups never reject, so without it
+   * the first overload of each application also compiled the contenders' and Tomcat's reject paths
+   * and accepted the extra connections on the one CPU under test (about 120 JIT compilations and
+   * deoptimisations in the first second of the step).
    */
   static List<Phase> jitWarmUp(double c, boolean quick) {
-    return List.of(cpu("JIT warm-up at 2C", quick ? 1 : 2, 2 * c), cpu("settle", quick ? 5 : 10, 0.5 * c));
+    return List.of(
+        cpu("JIT warm-up at 2C", quick ? 1 : 2, 2 * c), cpu("settle", quick ? 5 : 10, 0.5 * c));
   }
 
   static Phase cpu(String name, int seconds, double rate) {

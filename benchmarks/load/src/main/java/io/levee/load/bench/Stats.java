@@ -5,7 +5,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
-/** Median and spread of a few runs' values; NaN ("never", "none") sorts last and is shown as such. */
+/**
+ * Median and spread of a few runs' values; NaN ("never", "none") sorts last and is shown as such.
+ */
 final class Stats {
   private Stats() {}
 

@@ -12,6 +12,7 @@ public final class Bin {
   public final LongAdder rejected = new LongAdder();
   public final LongAdder timeouts = new LongAdder();
   public final LongAdder errors = new LongAdder();
+
   /** Latency of the answered (2xx) calls, from the intended send time. */
   public final Histogram admitted = new Histogram(60_000_000L, 2);
 

@@ -20,12 +20,13 @@ import org.HdrHistogram.Histogram;
 
 /**
  * An open-loop, constant-rate generator (the wrk2 method). Each stream has a sender thread that
- * fires request k at its intended time {@code phaseStart + k / rate}, whether or not earlier requests
- * have answered, and every latency is measured from that intended time, so a server that queues is
- * charged for the queue (no coordinated omission). Requests are asynchronous on the JDK HttpClient,
- * which opens a new connection whenever none is idle, so the client never caps the server's
- * concurrency. A request not answered within {@link #CLIENT_TIMEOUT} is abandoned (a timeout). With
- * retries on, a rejected (429/503) or timed-out first attempt is sent once more after 0-50 ms.
+ * fires request k at its intended time {@code phaseStart + k / rate}, whether or not earlier
+ * requests have answered, and every latency is measured from that intended time, so a server that
+ * queues is charged for the queue (no coordinated omission). Requests are asynchronous on the JDK
+ * HttpClient, which opens a new connection whenever none is idle, so the client never caps the
+ * server's concurrency. A request not answered within {@link #CLIENT_TIMEOUT} is abandoned (a
+ * timeout). With retries on, a rejected (429/503) or timed-out first attempt is sent once more
+ * after 0-50 ms.
  */
 public final class OpenLoop {
   public static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(2);
@@ -128,7 +129,8 @@ public final class OpenLoop {
         .whenComplete(
             (resp, err) -> {
               outstanding.decrementAndGet();
-              complete(load, uri, bin, intended, attempt, resp == null ? -1 : resp.statusCode(), err);
+              complete(
+                  load, uri, bin, intended, attempt, resp == null ? -1 : resp.statusCode(), err);
             });
   }
 

@@ -8,7 +8,10 @@ import java.util.List;
  */
 public record Phase(String name, int seconds, List<Load> loads, long stubMillis) {
 
-  /** One stream of requests to one page at a constant rate; answers later than deadline are not goodput. */
+  /**
+   * One stream of requests to one page at a constant rate; answers later than deadline are not
+   * goodput.
+   */
   public record Load(String stream, String path, double rate, long deadlineMillis) {}
 
   public double rate(String stream) {

@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The downstream partner of the application: {@code /slow} answers after a latency that can be
- * changed at any time ({@link #setLatencyMillis}), {@code /fast} at once. A delayed answer waits in a
- * scheduler, not in a sleeping thread, so 400 ms × 600 calls/s costs the stub no threads.
+ * changed at any time ({@link #setLatencyMillis}), {@code /fast} at once. A delayed answer waits in
+ * a scheduler, not in a sleeping thread, so 400 ms × 600 calls/s costs the stub no threads.
  */
 public final class Stub implements AutoCloseable {
   private static final byte[] BODY = "ok from the stub\n".getBytes(StandardCharsets.US_ASCII);

@@ -22,6 +22,7 @@ import org.springframework.web.client.RestTemplate;
 class GreetingController {
   private final GreetingRepository greetings;
   private final Environment environment;
+
   /** HttpURLConnection underneath, the client the agent protects. */
   private final RestTemplate http = new RestTemplate(new SimpleClientHttpRequestFactory());
 

@@ -22,8 +22,9 @@ import net.bytebuddy.jar.asm.ClassReader;
  * The JDK's own tools used in-process, as build tools, JSP compilers and class-path scanners use
  * them: a {@code jrt:} URL, ASM reading JDK classes by name (through the system class loader, hence
  * {@code jrt:}), a walk of the runtime image's file system, and {@code javax.tools} javac compiling
- * and the result run. Everything it prints is deterministic, so that three runs compare line by line.
- * The first thing it does opens a {@code jrt:} URL, while the jrt handler's classes are not loaded yet.
+ * and the result run. Everything it prints is deterministic, so that three runs compare line by
+ * line. The first thing it does opens a {@code jrt:} URL, while the jrt handler's classes are not
+ * loaded yet.
  */
 public final class JdkTools {
   private JdkTools() {}
@@ -33,14 +34,22 @@ public final class JdkTools {
     URL object = new URL("jrt:/java.base/java/lang/Object.class");
     System.out.println("jrt url " + digest(read(object.openConnection().getInputStream())));
 
-    for (String name : List.of("java.lang.Object", "java.net.HttpURLConnection", "java.sql.Statement")) {
+    for (String name :
+        List.of("java.lang.Object", "java.net.HttpURLConnection", "java.sql.Statement")) {
       ClassReader reader = new ClassReader(name);
-      System.out.println("asm " + name + " extends " + reader.getSuperName() + " " + List.of(reader.getInterfaces()));
+      System.out.println(
+          "asm "
+              + name
+              + " extends "
+              + reader.getSuperName()
+              + " "
+              + List.of(reader.getInterfaces()));
     }
 
     FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
     try (Stream<Path> files = Files.walk(jrt.getPath("/modules/java.sql"))) {
-      System.out.println("jrt fs java.sql classes " + files.filter(p -> p.toString().endsWith(".class")).count());
+      System.out.println(
+          "jrt fs java.sql classes " + files.filter(p -> p.toString().endsWith(".class")).count());
     }
 
     Path sources = Files.createDirectories(work.resolve("src/corpus"));
@@ -63,20 +72,26 @@ public final class JdkTools {
             null,
             null,
             diagnostics,
-            "-d", classes.toString(),
+            "-d",
+            classes.toString(),
             "-Xlint:all",
             sources.resolve("Greeting.java").toString(),
             sources.resolve("Warned.java").toString());
-    System.out.println("javac status " + status + " diagnostics " + diagnostics.toString().lines().count());
+    System.out.println(
+        "javac status " + status + " diagnostics " + diagnostics.toString().lines().count());
     try (Stream<Path> out = Files.walk(classes)) {
       for (Path file : (Iterable<Path>) out.sorted()::iterator) {
         if (Files.isRegularFile(file)) {
-          System.out.println("class " + classes.relativize(file) + " " + digest(Files.readAllBytes(file)));
+          System.out.println(
+              "class " + classes.relativize(file) + " " + digest(Files.readAllBytes(file)));
         }
       }
     }
     try (URLClassLoader compiled = new URLClassLoader(new URL[] {classes.toUri().toURL()})) {
-      compiled.loadClass("corpus.Warned").getMethod("main", String[].class).invoke(null, (Object) new String[] {"corpus"});
+      compiled
+          .loadClass("corpus.Warned")
+          .getMethod("main", String[].class)
+          .invoke(null, (Object) new String[] {"corpus"});
     }
   }
 
@@ -89,7 +104,11 @@ public final class JdkTools {
   }
 
   private static String digest(byte[] bytes) throws Exception {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)).substring(0, 16)
-        + " (" + bytes.length + " bytes)";
+    return HexFormat.of()
+            .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes))
+            .substring(0, 16)
+        + " ("
+        + bytes.length
+        + " bytes)";
   }
 }

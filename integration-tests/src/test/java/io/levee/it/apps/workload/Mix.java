@@ -71,6 +71,11 @@ final class Mix {
     StringBuilder out = new StringBuilder();
     new TreeMap<>(counts).forEach((k, v) -> out.append(k).append('=').append(v.sum()).append('\n'));
     long ms = (System.nanoTime() - start) / 1_000_000;
-    return out.append("calls=").append(calls).append("\nmillis=").append(ms).append('\n').toString();
+    return out.append("calls=")
+        .append(calls)
+        .append("\nmillis=")
+        .append(ms)
+        .append('\n')
+        .toString();
   }
 }

@@ -117,5 +117,4 @@ final class ContainerProcess implements AutoCloseable {
     String tail = out.length() <= 6000 ? out : "..." + out.substring(out.length() - 6000);
     return new IllegalStateException(String.format("%s %s%n--- %s%n%s", name, what, output, tail));
   }
-
 }

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
  * The transparency corpus's servlet containers: Tomcat 9, 10.1 and 11 and Jetty 12 (ee8 and ee10),
  * each from its real distribution, started as an operator does, once each {@link Way}: without the
  * agent, with it and no rules, with monitor rules that match every page, and the same with a fault
- * forced in the agent's code. Every request of the fixed list must get the same answer each way, the container must log the same complaints and exit the
- * same way, and the agent's log must be clean.
+ * forced in the agent's code. Every request of the fixed list must get the same answer each way,
+ * the container must log the same complaints and exit the same way, and the agent's log must be
+ * clean.
  */
 class ContainersCorpusIT {
 
@@ -69,8 +70,8 @@ class ContainersCorpusIT {
   }
 
   /**
-   * On the newest JDK too, where Jetty's Jasper compiles the JSP against JDK 25's class files. Jetty
-   * rather than Tomcat: it starts and compiles faster, and the class has a time budget.
+   * On the newest JDK too, where Jetty's Jasper compiles the JSP against JDK 25's class files.
+   * Jetty rather than Tomcat: it starts and compiles faster, and the class has a time budget.
    */
   @Test
   void jetty12Ee10OnJdk25() {

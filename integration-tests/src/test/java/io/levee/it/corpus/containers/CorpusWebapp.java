@@ -10,12 +10,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /**
- * The corpus's small webapp for Jetty, packed as a WAR that Jetty deploys (unpacking it as it
- * would any application's): its {@code web.xml} and JSP from {@code
- * src/test/resources/corpus-webapp}, its classes (package {@code corpus.webapp.ee8} or {@code
- * corpus.webapp.ee10}, compiled against that servlet API; the pom generates the ee10 sources from
- * the ee8 ones) copied from the test classes. The package is outside {@code io.levee} on purpose:
- * the agent never weaves its own package, and the webapp must look like anyone's application to it.
+ * The corpus's small webapp for Jetty, packed as a WAR that Jetty deploys (unpacking it as it would
+ * any application's): its {@code web.xml} and JSP from {@code src/test/resources/corpus-webapp},
+ * its classes (package {@code corpus.webapp.ee8} or {@code corpus.webapp.ee10}, compiled against
+ * that servlet API; the pom generates the ee10 sources from the ee8 ones) copied from the test
+ * classes. The package is outside {@code io.levee} on purpose: the agent never weaves its own
+ * package, and the webapp must look like anyone's application to it.
  */
 final class CorpusWebapp {
   private CorpusWebapp() {}

@@ -33,9 +33,9 @@ final class Normalise {
   private Normalise() {}
 
   /**
-   * {@code text} with the run's own port (each run listens on a free port of its own; the pages that
-   * echo the Host header or the request URL show it) and scratch directory (each run has its own
-   * base; a container's warnings may name files in it) replaced, and session ids and clock
+   * {@code text} with the run's own port (each run listens on a free port of its own; the pages
+   * that echo the Host header or the request URL show it) and scratch directory (each run has its
+   * own base; a container's warnings may name files in it) replaced, and session ids and clock
    * readings, random or time-dependent by design, replaced.
    */
   static String text(String text, int port, Path base) {

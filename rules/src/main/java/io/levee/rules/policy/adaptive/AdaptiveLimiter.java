@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Concurrency: {@code inFlight} is CAS-incremented against the volatile {@code limit} and
  * decremented on release; the limit may be lowered below {@code inFlight}, which then drains. Any
- * thread records completions into the lock-free {@link WindowRecorder}. The thread whose release (or
- * rejected acquire) sees the window expired wins the CAS on {@code closing} and alone drains the
- * recorder, runs the algorithm, writes {@code limit} and {@code windowStart}, then clears
+ * thread records completions into the lock-free {@link WindowRecorder}. The thread whose release
+ * (or rejected acquire) sees the window expired wins the CAS on {@code closing} and alone drains
+ * the recorder, runs the algorithm, writes {@code limit} and {@code windowStart}, then clears
  * {@code closing}; that volatile write and the next winner's CAS order the algorithm's own state
  * between windows. Readers may see the previous limit for the duration of one close. {@link
  * ClassReserve} has its own note.
@@ -32,6 +32,7 @@ public final class AdaptiveLimiter {
   static final long MIN_WINDOW_NANOS = 50_000_000L;
   static final long MAX_WINDOW_NANOS = 1_000_000_000L;
   static final int MIN_EVENTS = 40;
+
   /** How many classes of calls a limiter tells apart; callers fold their classes into these. */
   public static final int CLASSES = 16;
 
@@ -43,8 +44,10 @@ public final class AdaptiveLimiter {
   private final WindowSample sample = new WindowSample();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger closing = new AtomicInteger();
+
   /** Null for a limiter of one class, which then skips the counting. */
   private final ClassReserve classes;
+
   private volatile int limit;
   private volatile long windowStart;
   private volatile long windowNanos = MIN_WINDOW_NANOS;

@@ -13,14 +13,15 @@ import java.util.function.LongSupplier;
  * reads the process CPU time in 10 ms ticks, so one sample of one processor is ±20 %; the average
  * brings that under ±6 %. Fast matters more than smooth: with 0.5 s the load of a one-CPU server
  * that went from half to twice its capacity still read below 80 % half a second later, the limit
- * took the step for a slower dependency and cut without headroom (to 2, where the CPU idles
- * between calls).
+ * took the step for a slower dependency and cut without headroom (to 2, where the CPU idles between
+ * calls).
  *
- * <p>One thread, because the JDK's {@code get*CpuLoad} keep process-global "previous tick" counters:
- * every caller resets the window of every other caller. Reading {@code getProcessCpuTime} and
- * differencing it ourselves has no such sharing. The bean comes from {@link
- * ManagementFactory#getOperatingSystemMXBean()}, which does not start the platform MBeanServer; on a
- * JVM without {@code com.sun.management} the load stays 0 (unknown), so the CPU guard never engages.
+ * <p>One thread, because the JDK's {@code get*CpuLoad} keep process-global "previous tick"
+ * counters: every caller resets the window of every other caller. Reading {@code getProcessCpuTime}
+ * and differencing it ourselves has no such sharing. The bean comes from {@link
+ * ManagementFactory#getOperatingSystemMXBean()}, which does not start the platform MBeanServer; on
+ * a JVM without {@code com.sun.management} the load stays 0 (unknown), so the CPU guard never
+ * engages.
  *
  * <p>The thread starts on the first {@link #cpuLoad()}, never in the constructor (premain must stay
  * light), and {@link #close()} stops it for good.

@@ -4,10 +4,9 @@ package io.levee.rules.policy.adaptive;
  * Decides a concurrency limit: one step from the summary of a closed window to the next limit.
  * {@link AdaptiveLimiter} enforces whatever number this returns; an algorithm never sees a call.
  *
- * <p>Implementations may keep state between windows (a learned baseline), but only
- * {@code nextLimit} touches it, and the limiter calls it from one thread at a time with a
- * happens-before edge between calls, so that state needs no synchronisation. Each limiter owns its
- * own instance.
+ * <p>Implementations may keep state between windows (a learned baseline), but only {@code
+ * nextLimit} touches it, and the limiter calls it from one thread at a time with a happens-before
+ * edge between calls, so that state needs no synchronisation. Each limiter owns its own instance.
  */
 public interface LimitAlgorithm {
   /**

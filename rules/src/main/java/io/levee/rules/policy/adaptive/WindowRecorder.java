@@ -11,9 +11,9 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Concurrency: any thread records; one thread at a time drains (the limiter's window CAS
  * guarantees it). Every counter is reset by an atomic get-and-reset, so a call recorded while a
- * drain is running lands in this window or the next, never in neither; its latency and its bucket may
- * straddle the boundary, which skews one window by one call and is accepted. Nothing allocates once
- * the adders have grown their cells.
+ * drain is running lands in this window or the next, never in neither; its latency and its bucket
+ * may straddle the boundary, which skews one window by one call and is accepted. Nothing allocates
+ * once the adders have grown their cells.
  */
 final class WindowRecorder {
   private final AtomicLongArray buckets = new AtomicLongArray(WindowSample.BUCKETS);
@@ -63,7 +63,8 @@ final class WindowRecorder {
       }
     }
     events.reset();
-    sample.setTotals(rttSum.sumThenReset(), minRtt.getAndSet(Long.MAX_VALUE), (int) drops.sumThenReset());
+    sample.setTotals(
+        rttSum.sumThenReset(), minRtt.getAndSet(Long.MAX_VALUE), (int) drops.sumThenReset());
     sample.setMaxInFlight(maxInFlight.getAndSet(inFlightNow));
   }
 }

@@ -147,7 +147,8 @@ class AdaptiveLimiterTest {
 
   @Test
   void aClassThatFillsTheLimitLeavesTheTopEighthToTheOthers() {
-    AdaptiveLimiter shared = new AdaptiveLimiter(new AdaptiveSpec(1, 50, 16, 0.7), clock, cpu, algorithm);
+    AdaptiveLimiter shared =
+        new AdaptiveLimiter(new AdaptiveSpec(1, 50, 16, 0.7), clock, cpu, algorithm);
     assertThat(shared.tryAcquire(clock.nanoTime(), 0)).isTrue();
     shared.release(clock.nanoTime(), MS, false, 0);
 
@@ -164,7 +165,8 @@ class AdaptiveLimiterTest {
 
   @Test
   void oneClassAloneHasTheWholeLimitOnceTheOthersAreForgotten() {
-    AdaptiveLimiter shared = new AdaptiveLimiter(new AdaptiveSpec(1, 50, 16, 0.7), clock, cpu, algorithm);
+    AdaptiveLimiter shared =
+        new AdaptiveLimiter(new AdaptiveSpec(1, 50, 16, 0.7), clock, cpu, algorithm);
     assertThat(acquire(shared, 1, 20)).as("never saw another class").isEqualTo(16);
     release(shared, 1, 16);
     assertThat(shared.tryAcquire(clock.nanoTime(), 0)).isTrue();

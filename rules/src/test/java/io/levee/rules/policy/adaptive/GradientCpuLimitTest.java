@@ -3,8 +3,8 @@ package io.levee.rules.policy.adaptive;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.rules.model.AdaptiveSpec;
-import org.junit.jupiter.api.BeforeEach;
 import java.util.Arrays;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class GradientCpuLimitTest {
@@ -212,7 +212,8 @@ class GradientCpuLimitTest {
 
   @Test
   void cutsToAQuarterWhenEveryCallFailed() {
-    WindowSample w = new WindowSample().setMaxInFlight(40).setCpu(0.2, TARGET).setWindowNanos(WINDOW);
+    WindowSample w =
+        new WindowSample().setMaxInFlight(40).setCpu(0.2, TARGET).setWindowNanos(WINDOW);
     for (int i = 0; i < 10; i++) {
       w.drop();
     }

@@ -40,7 +40,8 @@ class WindowSampleTest {
 
   @Test
   void resetEmptiesEverything() {
-    WindowSample w = new WindowSample().record(5_000_000L).drop().setMaxInFlight(7).setCpu(0.5, 0.8);
+    WindowSample w =
+        new WindowSample().record(5_000_000L).drop().setMaxInFlight(7).setCpu(0.5, 0.8);
     w.reset();
     assertThat(w.samples()).isZero();
     assertThat(w.drops()).isZero();

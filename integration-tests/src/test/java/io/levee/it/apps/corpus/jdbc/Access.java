@@ -1,6 +1,8 @@
 package io.levee.it.apps.corpus.jdbc;
 
-/** How a combination reaches its database: straight through a driver, a pool, or an ORM on a pool. */
+/**
+ * How a combination reaches its database: straight through a driver, a pool, or an ORM on a pool.
+ */
 public enum Access {
   DRIVER_MANAGER("driver-manager"),
   HIKARI("hikari"),

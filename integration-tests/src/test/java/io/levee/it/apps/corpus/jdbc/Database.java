@@ -8,7 +8,8 @@ import java.util.List;
  * there twice, once through its own driver and once through MySQL Connector/J.
  *
  * <p>PostgreSQL and MariaDB are servers that outlive a run (the three ways use them one after the
- * other), so every table is dropped before it is made; HSQLDB, Derby and SQLite are new in each JVM.
+ * other), so every table is dropped before it is made; HSQLDB, Derby and SQLite are new in each
+ * JVM.
  */
 public enum Database {
   POSTGRESQL("postgresql", "jdbc:postgresql://**", "SELECT 1", true),
@@ -18,7 +19,10 @@ public enum Database {
   DERBY("derby", "jdbc:derby://**", "VALUES 1", false),
   SQLITE("sqlite", "jdbc:sqlite:**", "SELECT 1", false);
 
-  /** The server a {@link #needs} database is on: given by environment variables, opted out by another. */
+  /**
+   * The server a {@link #needs} database is on: given by environment variables, opted out by
+   * another.
+   */
   public enum Server {
     POSTGRESQL("LEVEE_PG", "LEVEE_SKIP_PG"),
     MARIADB("LEVEE_MARIADB", "LEVEE_SKIP_MARIADB");
@@ -43,6 +47,7 @@ public enum Database {
   }
 
   public final String id;
+
   /** A JDBC URL pattern of the rules file that matches this database and no other of the corpus. */
   public final String urlPattern;
 
@@ -94,7 +99,9 @@ public enum Database {
 
   String user() {
     Server server = needs();
-    return server == null ? (this == HSQLDB ? "SA" : "corpus") : System.getenv(server.env + "_USER");
+    return server == null
+        ? (this == HSQLDB ? "SA" : "corpus")
+        : System.getenv(server.env + "_USER");
   }
 
   String password() {
@@ -127,21 +134,25 @@ public enum Database {
     return ping;
   }
 
-  /** Statements that remove {@code table} as an earlier run may have left it; none where no run did. */
+  /**
+   * Statements that remove {@code table} as an earlier run may have left it; none where no run did.
+   */
   List<String> dropTable(String table) {
     return outlivesRun ? List.of("DROP TABLE IF EXISTS " + table) : List.of();
   }
 
   /**
-   * A routine {@code routine(x)} that doubles {@code x}, called through a {@code CallableStatement};
-   * null for SQLite, which has none.
+   * A routine {@code routine(x)} that doubles {@code x}, called through a {@code
+   * CallableStatement}; null for SQLite, which has none.
    */
   Routine routine(String routine) {
     switch (this) {
       case POSTGRESQL:
         return new Routine(
             List.of(
-                "CREATE OR REPLACE FUNCTION " + routine + "(x INT) RETURNS INT LANGUAGE sql AS"
+                "CREATE OR REPLACE FUNCTION "
+                    + routine
+                    + "(x INT) RETURNS INT LANGUAGE sql AS"
                     + " 'SELECT x * 2'"),
             "{? = call " + routine + "(?)}",
             2,

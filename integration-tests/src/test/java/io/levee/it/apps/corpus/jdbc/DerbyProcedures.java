@@ -1,6 +1,8 @@
 package io.levee.it.apps.corpus.jdbc;
 
-/** Derby's stored procedures are Java methods; the network server runs this one in the corpus JVM. */
+/**
+ * Derby's stored procedures are Java methods; the network server runs this one in the corpus JVM.
+ */
 public final class DerbyProcedures {
   private DerbyProcedures() {}
 

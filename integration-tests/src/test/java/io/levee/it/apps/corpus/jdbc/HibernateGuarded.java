@@ -4,7 +4,10 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-/** The entity on the guard table of {@code hibernate-hikari/postgresql}, which the enforcing run limits. */
+/**
+ * The entity on the guard table of {@code hibernate-hikari/postgresql}, which the enforcing run
+ * limits.
+ */
 @Entity
 @Table(name = "corpus_guard_hibernate_hikari_postgresql")
 public class HibernateGuarded {

@@ -4,7 +4,10 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-/** The corpus's Hibernate entity; its table is that of the combination {@code hibernate-hikari/postgresql}. */
+/**
+ * The corpus's Hibernate entity; its table is that of the combination {@code
+ * hibernate-hikari/postgresql}.
+ */
 @Entity
 @Table(name = "corpus_hibernate_hikari_postgresql")
 public class HibernateItem {

@@ -53,10 +53,13 @@ final class HibernateScript {
           s.persist(new HibernateGuarded(1, "only"));
         });
     rows(sessions);
-    out.put("hql update", sessions.fromTransaction(
-        s -> s.createMutationQuery("update HibernateItem set qty = qty + 10 where qty < :below")
-            .setParameter("below", 4)
-            .executeUpdate()));
+    out.put(
+        "hql update",
+        sessions.fromTransaction(
+            s ->
+                s.createMutationQuery("update HibernateItem set qty = qty + 10 where qty < :below")
+                    .setParameter("below", 4)
+                    .executeUpdate()));
     sessions.inTransaction(s -> s.find(HibernateItem.class, 2).rename("pear, renamed"));
     sessions.inTransaction(s -> s.remove(s.find(HibernateItem.class, 3)));
     rows(sessions);
@@ -69,20 +72,37 @@ final class HibernateScript {
     }
     out.put("after rollback count", sessions.fromSession(HibernateScript::count));
     out.put("callable", callFunction(sessions));
-    out.put("missing table", failure(() -> sessions.fromSession(
-        s -> s.createNativeQuery("select id from corpus_missing_table", Integer.class).list())));
-    out.put("duplicate key", failure(() -> {
-      sessions.inTransaction(s -> s.persist(new HibernateItem(1, "apple again", 1)));
-      return null;
-    }));
+    out.put(
+        "missing table",
+        failure(
+            () ->
+                sessions.fromSession(
+                    s ->
+                        s.createNativeQuery("select id from corpus_missing_table", Integer.class)
+                            .list())));
+    out.put(
+        "duplicate key",
+        failure(
+            () -> {
+              sessions.inTransaction(s -> s.persist(new HibernateItem(1, "apple again", 1)));
+              return null;
+            }));
     rows(sessions);
-    out.put("guard first", guarded(() -> sessions.fromSession(
-        s -> s.find(HibernateGuarded.class, 1) == null ? 0 : 1)));
-    out.put("guard second", guarded(() -> sessions.fromSession(
-        s -> s.createSelectionQuery("from HibernateGuarded where id = :id", HibernateGuarded.class)
-            .setParameter("id", 1)
-            .list()
-            .size())));
+    out.put(
+        "guard first",
+        guarded(
+            () -> sessions.fromSession(s -> s.find(HibernateGuarded.class, 1) == null ? 0 : 1)));
+    out.put(
+        "guard second",
+        guarded(
+            () ->
+                sessions.fromSession(
+                    s ->
+                        s.createSelectionQuery(
+                                "from HibernateGuarded where id = :id", HibernateGuarded.class)
+                            .setParameter("id", 1)
+                            .list()
+                            .size())));
   }
 
   /**
@@ -91,10 +111,13 @@ final class HibernateScript {
    */
   private static Integer callFunction(SessionFactory sessions) {
     sessions.inTransaction(
-        s -> s.createNativeMutationQuery(
-                "CREATE OR REPLACE FUNCTION " + ROUTINE + "(x INT) RETURNS INT LANGUAGE sql"
-                    + " AS 'SELECT x * 2'")
-            .executeUpdate());
+        s ->
+            s.createNativeMutationQuery(
+                    "CREATE OR REPLACE FUNCTION "
+                        + ROUTINE
+                        + "(x INT) RETURNS INT LANGUAGE sql"
+                        + " AS 'SELECT x * 2'")
+                .executeUpdate());
     Integer twice =
         sessions.fromSession(
             s -> {
@@ -111,13 +134,15 @@ final class HibernateScript {
 
   private void rows(SessionFactory sessions) {
     sessions.inSession(
-        s -> s.createSelectionQuery("from HibernateItem order by id", HibernateItem.class)
-            .list()
-            .forEach(item -> out.put("row", item)));
+        s ->
+            s.createSelectionQuery("from HibernateItem order by id", HibernateItem.class)
+                .list()
+                .forEach(item -> out.put("row", item)));
   }
 
   private static long count(Session s) {
-    return s.createSelectionQuery("select count(*) from HibernateItem", Long.class).getSingleResult();
+    return s.createSelectionQuery("select count(*) from HibernateItem", Long.class)
+        .getSingleResult();
   }
 
   private static String guarded(Supplier<Integer> rows) {

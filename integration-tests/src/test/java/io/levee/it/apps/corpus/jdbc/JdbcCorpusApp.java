@@ -5,9 +5,9 @@ import java.util.logging.Logger;
 
 /**
  * The JDBC corpus application: runs, for each combination named on the command line ({@code
- * access/database}, see {@link Combination}), its script, the guard's two SELECTs and a health check
- * of its pool, and prints what it saw ({@link Out}) to stdout. It knows nothing of Levee; a test runs
- * it with and without the agent and compares what it printed.
+ * access/database}, see {@link Combination}), its script, the guard's two SELECTs and a health
+ * check of its pool, and prints what it saw ({@link Out}) to stdout. It knows nothing of Levee; a
+ * test runs it with and without the agent and compares what it printed.
  *
  * <p>A combination that fails prints {@code FAILED} with the exception and the run goes on, so that
  * one broken driver shows as such rather than hiding the others.

@@ -37,8 +37,10 @@ final class JdbcScript {
       for (String drop : db.dropTable(t)) {
         s.execute(drop);
       }
-      out.put("create", s.executeUpdate(
-          "CREATE TABLE " + t + " (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, qty INT)"));
+      out.put(
+          "create",
+          s.executeUpdate(
+              "CREATE TABLE " + t + " (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, qty INT)"));
       out.put("insert", s.executeUpdate("INSERT INTO " + t + " VALUES (1, 'apple', 3)"));
     }
     try (Connection c = connections.get();
@@ -113,7 +115,9 @@ final class JdbcScript {
     try (Connection c = connections.get()) {
       c.setAutoCommit(false);
       try (Statement s = c.createStatement()) {
-        out.put("in transaction insert", s.executeUpdate("INSERT INTO " + t + " VALUES (7, 'date', 4)"));
+        out.put(
+            "in transaction insert",
+            s.executeUpdate("INSERT INTO " + t + " VALUES (7, 'date', 4)"));
         out.put("in transaction count", count(s));
         c.rollback();
         out.put("after rollback count", count(s));

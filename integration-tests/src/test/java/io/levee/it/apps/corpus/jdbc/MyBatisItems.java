@@ -49,9 +49,7 @@ public interface MyBatisItems {
 
   /** {@code params}: {@code x} in, {@code y} out. */
   @Select(
-      "{call "
-          + ROUTINE
-          + "(#{x, mode=IN, jdbcType=INTEGER}, #{y, mode=OUT, jdbcType=INTEGER})}")
+      "{call " + ROUTINE + "(#{x, mode=IN, jdbcType=INTEGER}, #{y, mode=OUT, jdbcType=INTEGER})}")
   @Options(statementType = StatementType.CALLABLE)
   void twice(Map<String, Object> params);
 

@@ -34,34 +34,38 @@ final class MyBatisScript {
   }
 
   void run() {
-    inSession(m -> {
-      m.drop();
-      out.put("create", m.create());
-      out.put("insert", m.insert(new MyBatisItem(1, "apple", 3)));
-    });
+    inSession(
+        m -> {
+          m.drop();
+          out.put("create", m.create());
+          out.put("insert", m.insert(new MyBatisItem(1, "apple", 3)));
+        });
     try (SqlSession batch = sessions.openSession(ExecutorType.BATCH)) {
       MyBatisItems m = batch.getMapper(MyBatisItems.class);
       m.insert(new MyBatisItem(2, "pear", 5));
       m.insert(new MyBatisItem(3, "plum", 7));
       m.insert(new MyBatisItem(4, "fig", 2));
       List<BatchResult> results = batch.flushStatements();
-      out.put("batch", results.stream()
-          .map(r -> Arrays.toString(r.getUpdateCounts()))
-          .collect(Collectors.joining(" ")));
+      out.put(
+          "batch",
+          results.stream()
+              .map(r -> Arrays.toString(r.getUpdateCounts()))
+              .collect(Collectors.joining(" ")));
       batch.commit();
     }
-    inSession(m -> {
-      m.all().forEach(item -> out.put("row", item));
-      out.put("update", m.raise(10, 4));
-      out.put("delete", m.delete(3));
-      m.dropRoutine();
-      m.createRoutine();
-      Map<String, Object> params = new HashMap<>();
-      params.put("x", 21);
-      m.twice(params);
-      m.dropRoutine();
-      out.put("callable", params.get("y"));
-    });
+    inSession(
+        m -> {
+          m.all().forEach(item -> out.put("row", item));
+          out.put("update", m.raise(10, 4));
+          out.put("delete", m.delete(3));
+          m.dropRoutine();
+          m.createRoutine();
+          Map<String, Object> params = new HashMap<>();
+          params.put("x", 21);
+          m.twice(params);
+          m.dropRoutine();
+          out.put("callable", params.get("y"));
+        });
     try (SqlSession tx = sessions.openSession(false)) {
       MyBatisItems m = tx.getMapper(MyBatisItems.class);
       out.put("in transaction insert", m.insert(new MyBatisItem(9, "date", 4)));
@@ -69,15 +73,16 @@ final class MyBatisScript {
       tx.rollback();
       out.put("after rollback count", m.count());
     }
-    inSession(m -> {
-      out.put("missing table", failure(() -> m.missing()));
-      out.put("duplicate key", failure(() -> m.insert(new MyBatisItem(1, "apple again", 1))));
-      m.all().forEach(item -> out.put("row", item));
-      m.drop();
-      m.dropGuard();
-      m.createGuard();
-      m.insertGuard();
-    });
+    inSession(
+        m -> {
+          out.put("missing table", failure(() -> m.missing()));
+          out.put("duplicate key", failure(() -> m.insert(new MyBatisItem(1, "apple again", 1))));
+          m.all().forEach(item -> out.put("row", item));
+          m.drop();
+          m.dropGuard();
+          m.createGuard();
+          m.insertGuard();
+        });
     out.put("guard first", autoCommit(MyBatisScript::guarded));
     out.put("guard second", autoCommit(MyBatisScript::guarded));
     inSession(MyBatisItems::dropGuard);

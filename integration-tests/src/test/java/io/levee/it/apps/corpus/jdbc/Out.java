@@ -31,9 +31,10 @@ final class Out {
   }
 
   /**
-   * An exception as the application sees it: each class of its cause chain, outermost first, with the
-   * SQLState of each {@link SQLException}; and the message of the innermost one if the agent wrote
-   * it (a database's own messages are left out: they may name a server port or connection id).
+   * An exception as the application sees it: each class of its cause chain, outermost first, with
+   * the SQLState of each {@link SQLException}; and the message of the innermost one if the agent
+   * wrote it (a database's own messages are left out: they may name a server port or connection
+   * id).
    */
   static String chain(Throwable thrown) {
     StringBuilder text = new StringBuilder();
