@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.RulesFile;
 import io.levee.it.support.TestPaths;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
+import io.levee.testkit.JvmProcess;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +16,9 @@ import org.junit.jupiter.api.Test;
  * error, and a JVM that refuses agents loaded at run time.
  */
 class CommandLineIT {
+  private static final Pattern READY = Pattern.compile("READY 0");
+  private static final Duration START = Duration.ofSeconds(30);
+  private static final Duration STOP = Duration.ofSeconds(10);
   private final Jdk jdk = Jdk.current();
 
   @Test
@@ -76,19 +77,17 @@ class CommandLineIT {
   @Test
   void aJvmThatRefusesDynamicAgentsGetsTheFixAndStaysWithoutLevee() throws Exception {
     Jdk jdk25 = Jdk.require(25);
-    Process idle =
-        new ProcessBuilder(
-                jdk25.java().toString(),
-                "-XX:-EnableDynamicAgentLoading",
-                "-cp",
-                TestPaths.applicationClassPath(),
-                Idle.class.getName())
-            .redirectError(TestPaths.workDir().resolve("cli-refusing.stderr.log").toFile())
+    JvmProcess idle =
+        JvmProcess.java(jdk25.home())
+            .options("-XX:-EnableDynamicAgentLoading")
+            .main(TestPaths.applicationClassPath(), Idle.class.getName())
+            .output(
+                TestPaths.workDir().resolve("cli-refusing.stdout.log"),
+                TestPaths.workDir().resolve("cli-refusing.stderr.log"))
+            .ready(READY)
             .start();
     try {
-      BufferedReader out =
-          new BufferedReader(new InputStreamReader(idle.getInputStream(), StandardCharsets.UTF_8));
-      assertThat(out.readLine()).isEqualTo("READY 0");
+      assertThat(idle.awaitReady(START)).isPresent();
       String pid = String.valueOf(idle.pid());
 
       Cli.Result attach = Cli.run(jdk25, "attach", pid);
@@ -100,24 +99,22 @@ class CommandLineIT {
       assertThat(Cli.run(jdk25, "list").out())
           .containsPattern("(?m)^" + pid + " +no +" + Idle.class.getName());
     } finally {
-      idle.destroy();
-      idle.waitFor(10, TimeUnit.SECONDS);
+      idle.stop(STOP);
     }
   }
 
   @Test
   void statusOfAJvmWithoutLeveeSaysHowToAttach() throws Exception {
-    Process idle =
-        new ProcessBuilder(
-                List.of(
-                    jdk.java().toString(),
-                    "-cp",
-                    TestPaths.applicationClassPath(),
-                    Idle.class.getName()))
+    JvmProcess idle =
+        JvmProcess.java(jdk.home())
+            .main(TestPaths.applicationClassPath(), Idle.class.getName())
+            .output(
+                TestPaths.workDir().resolve("cli-status-idle.stdout.log"),
+                TestPaths.workDir().resolve("cli-status-idle.stderr.log"))
+            .ready(READY)
             .start();
     try {
-      new BufferedReader(new InputStreamReader(idle.getInputStream(), StandardCharsets.UTF_8))
-          .readLine();
+      assertThat(idle.awaitReady(START)).isPresent();
       String pid = String.valueOf(idle.pid());
 
       Cli.Result status = Cli.run(jdk, "status", pid);
@@ -131,8 +128,7 @@ class CommandLineIT {
                   + pid
                   + " --rules FILE\n");
     } finally {
-      idle.destroy();
-      idle.waitFor(10, TimeUnit.SECONDS);
+      idle.stop(STOP);
     }
   }
 }
