@@ -6,7 +6,7 @@ package io.levee.agent.args;
  * options proper ({@code rules}, {@code http}...). A load without {@code command} (a {@code
  * -javaagent}, or an attach by another tool) is a start.
  *
- * <p>Bootstrap-free: {@link io.levee.agent.LeveeAgent} reads it before the bridge is in the boot
+ * <p>Bootstrap-free: {@code LeveeAgent} (the entry) reads it before the bridge is in the boot
  * loader.
  */
 public final class ControlArgs {

@@ -15,8 +15,8 @@ import java.nio.file.attribute.PosixFilePermissions;
  * line created that file's directory for its user only; the file is written aside with mode 600 and
  * renamed into place, so a reader never sees half an answer.
  *
- * <p>Bootstrap-free, so that {@link io.levee.agent.LeveeAgent} can answer before anything is
- * loaded. Concurrency: one command thread uses it.
+ * <p>Bootstrap-free, so that {@code LeveeAgent} (the entry) can answer before anything is loaded.
+ * Concurrency: one command thread uses it.
  */
 public final class Reply {
   public static final String OK = "ok";

@@ -12,12 +12,12 @@ import io.levee.bootstrap.Levee;
 import java.lang.instrument.Instrumentation;
 
 /**
- * The one agent of this JVM and every command that reaches it. {@link io.levee.agent.LeveeAgent}
- * calls {@link #handle} by name for each load of the agent jar: the {@code -javaagent} start, an
- * attach, and each later {@code status}, {@code reload} and {@code detach}, which the command line
- * sends as another load of the same jar. A second load runs in the same system class loader (the
- * jar is already on its search path, so {@code LeveeAgent} and this class resolve to the classes
- * already loaded), so {@link #running} is the agent the first load started.
+ * The one agent of this JVM and every command that reaches it. {@link LeveeAgent} calls {@link
+ * #handle} by name for each load of the agent jar: the {@code -javaagent} start, an attach, and
+ * each later {@code status}, {@code reload} and {@code detach}, which the command line sends as
+ * another load of the same jar. A second load runs in the same system class loader (the jar is
+ * already on its search path, so {@code LeveeAgent} and this class resolve to the classes already
+ * loaded), so {@link #running} is the agent the first load started.
  *
  * <p>An agent already running is never started twice: an attach reloads it with the new rules file.
  * After a detach the next attach is a fresh start.
