@@ -24,17 +24,23 @@ final class ServletKeys implements KeySource {
     if (request == null || spec == null) {
       return null;
     }
-    switch (spec.source) {
-      case IP:
-        return calls.remoteAddr(request);
-      case HEADER:
-        return calls.header(request, spec.name);
-      case PARAM:
-        // From the query string only, parsed here: getParameter would read a form POST's body and
-        // fix the request's character encoding before the application's own filters run.
-        return queryParameter(calls.queryString(request), spec.name);
-      default:
-        return null;
+    try {
+      switch (spec.source) {
+        case IP:
+          return calls.remoteAddr(request);
+        case HEADER:
+          return calls.header(request, spec.name);
+        case PARAM:
+          // From the query string only, parsed here: getParameter would read a form POST's body
+          // and fix the request's character encoding before the application's own filters run.
+          return queryParameter(calls.queryString(request), spec.name);
+        default:
+          return null;
+      }
+    } catch (Throwable t) {
+      // A request that cannot say (a recycled or odd wrapper) shares the keyless bucket: it stays
+      // limited rather than escaping the limit through an error.
+      return null;
     }
   }
 

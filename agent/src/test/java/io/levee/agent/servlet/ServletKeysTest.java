@@ -53,4 +53,19 @@ class ServletKeysTest {
     assertThat(keys.key(new Object(), new KeySpec(KeySpec.Source.HEADER, "X-Tenant-ID"))).isNull();
     assertThat(keys.key(null, new KeySpec(KeySpec.Source.IP, null))).isNull();
   }
+
+  @Test
+  void aRequestThatThrowsGivesNoKeyAndStaysInTheSharedBucket() {
+    Object broken =
+        Proxy.newProxyInstance(
+            ServletKeysTest.class.getClassLoader(),
+            new Class<?>[] {HttpServletRequest.class},
+            (proxy, method, args) -> {
+              throw new IllegalStateException("request recycled");
+            });
+
+    assertThat(keys.key(broken, new KeySpec(KeySpec.Source.HEADER, "X-Tenant-ID"))).isNull();
+    assertThat(keys.key(broken, new KeySpec(KeySpec.Source.IP, null))).isNull();
+    assertThat(keys.key(broken, new KeySpec(KeySpec.Source.PARAM, "tenant"))).isNull();
+  }
 }
