@@ -11,7 +11,7 @@ import io.levee.rules.model.AdaptiveSpec;
  * behind this limit (for a CPU, a pool, a downstream), so the limit comes down to the concurrency
  * that would carry the same work without the queue. Flat latency while the limit is really used
  * means there is room, so it grows: fast while the CPU is below {@code cpu-target}, one call per
- * window above it. Each row of the table below is one {@link Regime}.
+ * window above it. Each row of the table below is one {@link WindowReading.Regime}.
  *
  * <pre>
  *   ratio    = p50 / baseline
@@ -84,11 +84,11 @@ import io.levee.rules.model.AdaptiveSpec;
  *
  * <p><b>Probes.</b> A baseline first measured under overload (a cold start into a queue) would make
  * queueing look normal. So after {@code PROBE_AFTER} windows held near the knee ({@link
- * Regime#HOLD}), the limit dips to {@code PROBE_STEP} of itself for one window ({@link
- * Mode#PROBING}). While the median falls with it and stays under what the baseline explains, the
- * baseline takes the lower median and the probe steps down again; then the limit goes back to where
- * the probe started and the gradient judges it against the corrected baseline. The dips are
- * relative, never a pin to the minimum (Envoy's minRTT windows cause bursts of 503s).
+ * WindowReading.Regime#HOLD}), the limit dips to {@code PROBE_STEP} of itself for one window
+ * ({@link Mode#PROBING}). While the median falls with it and stays under what the baseline
+ * explains, the baseline takes the lower median and the probe steps down again; then the limit goes
+ * back to where the probe started and the gradient judges it against the corrected baseline. The
+ * dips are relative, never a pin to the minimum (Envoy's minRTT windows cause bursts of 503s).
  *
  * <p><b>A sudden step.</b> The first window after the load doubles still holds mostly calls that
  * completed before it: the median is flat while {@code maxInFlight} jumps, and the CPU, averaged
@@ -147,7 +147,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
 
   /** What the next window is for: the regimes, or an experiment that judges it first. */
   private enum Mode {
-    /** The window is judged by the {@link Regime}s. */
+    /** The window is judged by the {@link WindowReading.Regime}s. */
     STEADY,
     /** The window ran at a probe's lower limit: does the median fall with it? */
     PROBING,
@@ -155,28 +155,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     CHECKING_CUT
   }
 
-  /** The rule that moves the limit in a steady window: one row of the table above each. */
-  private enum Regime {
-    /** CPU above target, latency risen or calls failing: down toward {@code busy}. */
-    CUT_TO_BUSY,
-    /** CPU above target, the limit used and below {@code busy}: up one call. */
-    CREEP_TO_BUSY,
-    /** CPU below target, latency risen or calls failing: down to {@code T}, maybe checked. */
-    CUT,
-    /** CPU below target, latency flat, the limit used: fast growth on the second such window. */
-    GROW,
-    /** CPU below target, latency flat, the limit not used: toward {@code held}. */
-    DRIFT_TO_HELD,
-    /** The limit used, no rule above applies (near the knee): unchanged, a probe now and then. */
-    HOLD,
-    /** Nothing to go by (no median, a first rise not yet trusted, slow calls but little use). */
-    KEEP
-  }
-
   private final int minLimit;
   private final int maxLimit;
   private final double restingFloor;
-  private final Reading now = new Reading();
+  private final WindowReading now = new WindowReading();
 
   /** L, the limit as a real number. */
   private double estimate;
@@ -198,22 +180,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
 
   private double cutCpu;
 
-  /** {@link Regime#HOLD} windows since the last probe. */
+  /** {@link WindowReading.Regime#HOLD} windows since the last probe. */
   private int heldWindows;
-
-  /** {@code peak} of the table above. */
-  private double recentPeak;
-
-  /** The last steady window was a first rise with the CPU below target, left uncut. */
-  private boolean riseDeferred;
-
-  private double lastCpu;
-
-  /** Whether the previous window used at least half the limit. */
-  private boolean usedBefore;
-
-  /** Time left during which a latency rise with the CPU below target does not cut. */
-  private long slowDependencyNanos;
 
   public GradientCpuLimit(AdaptiveSpec spec) {
     this.minLimit = spec.minLimit;
@@ -234,7 +202,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (w.samples() + w.drops() == 0) {
       return remember(currentLimit);
     }
-    readCpuAndLatency(w);
+    now.readCpuAndLatency(w);
+    if (now.latencyKnown && baselineNanos == 0) {
+      baselineNanos = now.p50;
+    }
     if (mode == Mode.PROBING) {
       estimate = probeStep();
       return enforce(estimate);
@@ -247,12 +218,12 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       if (cutFoundASlowerDependency(w)) {
         baselineNanos = now.p50;
         estimate = returnTo;
-        slowDependencyNanos = SLOW_DEPENDENCY_MEMORY_NANOS;
+        now.slowDependencyNanos = SLOW_DEPENDENCY_MEMORY_NANOS;
         return enforce(estimate);
       }
     }
-    readGradient(w, currentLimit);
-    switch (regime()) {
+    now.readGradient(w, currentLimit, estimate, baselineNanos);
+    switch (now.regime(estimate)) {
       case CUT_TO_BUSY:
         estimate = Math.max(estimate * MAX_CUT, now.busy);
         break;
@@ -282,69 +253,6 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     return enforce(estimate);
   }
 
-  /** What every window is read for, whatever the mode; seeds the baseline from the first median. */
-  private void readCpuAndLatency(WindowSample w) {
-    now.cpuHot = w.cpu() > w.cpuTarget();
-    now.cpuClimbing = w.cpu() > lastCpu + CPU_NOISE;
-    lastCpu = w.cpu();
-    now.latencyKnown = w.samples() >= MIN_LATENCY_SAMPLES;
-    now.p50 = w.percentileRttNanos(0.5);
-    if (now.latencyKnown && baselineNanos == 0) {
-      baselineNanos = now.p50;
-    }
-    now.dropsTolerated = w.dropRate() <= DROP_TOLERANCE;
-  }
-
-  /** The gradient of a steady window and what it teaches about use and peak; the table's terms. */
-  private void readGradient(WindowSample w, int currentLimit) {
-    now.ratio = now.latencyKnown ? (double) now.p50 / baselineNanos : 1;
-    slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
-    boolean dependencySlow = slowDependencyNanos > 0;
-    now.rise = now.ratio > TOLERANCE && (now.cpuHot || !dependencySlow);
-    now.full = w.maxInFlight() >= currentLimit;
-    now.roomToGrow = now.ratio <= FLAT || now.full && dependencySlow;
-    riseDeferred = now.rise && !now.cpuHot && !riseDeferred && !now.full;
-    double g = 1;
-    if (now.rise && !riseDeferred) {
-      g = TOLERANCE / now.ratio;
-    }
-    if (!now.dropsTolerated) {
-      g = Math.min(g, 1 - w.dropRate());
-    }
-    now.g = Math.max(MAX_CUT, g);
-
-    now.appLimited = w.maxInFlight() * 2 < estimate;
-    now.usedTwice = !now.appLimited && usedBefore;
-    usedBefore = !now.appLimited;
-    double forget = Math.exp(-(double) w.windowNanos() / PEAK_MEMORY_NANOS);
-    recentPeak = Math.max(now.cpuHot ? 0 : w.maxInFlight(), recentPeak * forget);
-    double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
-    now.target = now.g * inUse;
-    now.busy = now.target + HEADROOM * Math.sqrt(now.target);
-  }
-
-  private Regime regime() {
-    if (now.cpuHot) {
-      if (now.g < 1 && now.busy < estimate) {
-        return Regime.CUT_TO_BUSY;
-      }
-      if (now.latencyKnown && now.busy > estimate && !now.appLimited) {
-        return Regime.CREEP_TO_BUSY;
-      }
-    } else {
-      if (now.g < 1) {
-        return Regime.CUT;
-      }
-      if (now.latencyKnown && now.roomToGrow && !now.appLimited) {
-        return Regime.GROW;
-      }
-      if (now.latencyKnown && now.ratio <= FLAT && now.appLimited) {
-        return Regime.DRIFT_TO_HELD;
-      }
-    }
-    return now.latencyKnown && !now.appLimited && !riseDeferred ? Regime.HOLD : Regime.KEEP;
-  }
-
   /**
    * While the CPU climbs, a full limit keeps the headroom of {@code busy}: the reading lags the
    * load by a few windows. A cut on a latency rise of a tenth or more is checked in the next
@@ -370,7 +278,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   }
 
   private void driftToHeld(WindowSample w) {
-    double peak = Math.max(1, recentPeak);
+    double peak = Math.max(1, now.recentPeak);
     double held = Math.max(restingFloor, 2 * peak + HEADROOM * Math.sqrt(peak));
     double step = Math.min(1, (double) w.windowNanos() / IDLE_DECAY_NANOS);
     estimate += (held - estimate) * step;
@@ -458,45 +366,5 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   private int remember(int limit) {
     lastLimit = limit;
     return limit;
-  }
-
-  /**
-   * What the window that just closed says, in the table's terms: filled in place each window, so
-   * that reading one allocates nothing, and read only during {@link #nextLimit}.
-   */
-  private static final class Reading {
-    boolean cpuHot;
-
-    /** The CPU reading rose by more than its noise since the window before. */
-    boolean cpuClimbing;
-
-    /** Enough samples for a median; without one, only failures and the CPU count. */
-    boolean latencyKnown;
-
-    long p50;
-    boolean dropsTolerated;
-    double ratio;
-
-    /** The median rose past {@code TOLERANCE} and is trusted as a sign of a queue. */
-    boolean rise;
-
-    /** Every enforced permit was taken. */
-    boolean full;
-
-    boolean roomToGrow;
-
-    /** Less than half the limit was used: the application needs less than it. */
-    boolean appLimited;
-
-    /** At least half the limit was used in this window and the one before. */
-    boolean usedTwice;
-
-    double g;
-
-    /** {@code T}: the calls that carry the same work without the queue. */
-    double target;
-
-    /** {@code T} plus headroom. */
-    double busy;
   }
 }

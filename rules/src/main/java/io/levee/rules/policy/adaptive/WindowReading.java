@@ -1,0 +1,144 @@
+package io.levee.rules.policy.adaptive;
+
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.CPU_NOISE;
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.DROP_TOLERANCE;
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.FLAT;
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.MAX_CUT;
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.MIN_LATENCY_SAMPLES;
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.PEAK_MEMORY_NANOS;
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.TOLERANCE;
+
+/**
+ * What the window that just closed says in the terms of {@link GradientCpuLimit}'s table, and which
+ * {@link Regime} it calls for, with the little it remembers of the windows before (the CPU, use,
+ * the peak, a deferred rise, a slower dependency found). Filled in place each window, so that
+ * reading one allocates nothing, and read only during {@link GradientCpuLimit#nextLimit}.
+ */
+final class WindowReading {
+  /** The rule that moves the limit in a steady window: one row of the table each. */
+  enum Regime {
+    /** CPU above target, latency risen or calls failing: down toward {@code busy}. */
+    CUT_TO_BUSY,
+    /** CPU above target, the limit used and below {@code busy}: up one call. */
+    CREEP_TO_BUSY,
+    /** CPU below target, latency risen or calls failing: down to {@code T}, maybe checked. */
+    CUT,
+    /** CPU below target, latency flat, the limit used: fast growth on the second such window. */
+    GROW,
+    /** CPU below target, latency flat, the limit not used: toward {@code held}. */
+    DRIFT_TO_HELD,
+    /** The limit used, no rule above applies (near the knee): unchanged, a probe now and then. */
+    HOLD,
+    /** Nothing to go by (no median, a first rise not yet trusted, slow calls but little use). */
+    KEEP
+  }
+
+  boolean cpuHot;
+
+  /** The CPU reading rose by more than its noise since the window before. */
+  boolean cpuClimbing;
+
+  /** Enough samples for a median; without one, only failures and the CPU count. */
+  boolean latencyKnown;
+
+  long p50;
+  boolean dropsTolerated;
+  double ratio;
+
+  /** The median rose past {@code TOLERANCE} and is trusted as a sign of a queue. */
+  boolean rise;
+
+  /** Every enforced permit was taken. */
+  boolean full;
+
+  boolean roomToGrow;
+
+  /** Less than half the limit was used: the application needs less than it. */
+  boolean appLimited;
+
+  /** At least half the limit was used in this window and the one before. */
+  boolean usedTwice;
+
+  double g;
+
+  /** {@code T}: the calls that carry the same work without the queue. */
+  double target;
+
+  /** {@code T} plus headroom. */
+  double busy;
+
+  /** {@code peak} of the table. */
+  double recentPeak;
+
+  /** Time left during which a latency rise with the CPU below target does not cut. */
+  long slowDependencyNanos;
+
+  /** The last steady window was a first rise with the CPU below target, left uncut. */
+  private boolean riseDeferred;
+
+  private double lastCpu;
+
+  /** Whether the previous window used at least half the limit. */
+  private boolean usedBefore;
+
+  /** What every window is read for, whatever the mode. */
+  void readCpuAndLatency(WindowSample w) {
+    cpuHot = w.cpu() > w.cpuTarget();
+    cpuClimbing = w.cpu() > lastCpu + CPU_NOISE;
+    lastCpu = w.cpu();
+    latencyKnown = w.samples() >= MIN_LATENCY_SAMPLES;
+    p50 = w.percentileRttNanos(0.5);
+    dropsTolerated = w.dropRate() <= DROP_TOLERANCE;
+  }
+
+  /** The gradient of a steady window and what it teaches about use and peak; the table's terms. */
+  void readGradient(WindowSample w, int currentLimit, double estimate, long baselineNanos) {
+    ratio = latencyKnown ? (double) p50 / baselineNanos : 1;
+    slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
+    boolean dependencySlow = slowDependencyNanos > 0;
+    rise = ratio > TOLERANCE && (cpuHot || !dependencySlow);
+    full = w.maxInFlight() >= currentLimit;
+    roomToGrow = ratio <= FLAT || full && dependencySlow;
+    riseDeferred = rise && !cpuHot && !riseDeferred && !full;
+    double gradient = 1;
+    if (rise && !riseDeferred) {
+      gradient = TOLERANCE / ratio;
+    }
+    if (!dropsTolerated) {
+      gradient = Math.min(gradient, 1 - w.dropRate());
+    }
+    g = Math.max(MAX_CUT, gradient);
+
+    appLimited = w.maxInFlight() * 2 < estimate;
+    usedTwice = !appLimited && usedBefore;
+    usedBefore = !appLimited;
+    double forget = Math.exp(-(double) w.windowNanos() / PEAK_MEMORY_NANOS);
+    recentPeak = Math.max(cpuHot ? 0 : w.maxInFlight(), recentPeak * forget);
+    double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
+    target = g * inUse;
+    busy = target + HEADROOM * Math.sqrt(target);
+  }
+
+  Regime regime(double estimate) {
+    if (cpuHot) {
+      if (g < 1 && busy < estimate) {
+        return Regime.CUT_TO_BUSY;
+      }
+      if (latencyKnown && busy > estimate && !appLimited) {
+        return Regime.CREEP_TO_BUSY;
+      }
+    } else {
+      if (g < 1) {
+        return Regime.CUT;
+      }
+      if (latencyKnown && roomToGrow && !appLimited) {
+        return Regime.GROW;
+      }
+      if (latencyKnown && ratio <= FLAT && appLimited) {
+        return Regime.DRIFT_TO_HELD;
+      }
+    }
+    return latencyKnown && !appLimited && !riseDeferred ? Regime.HOLD : Regime.KEEP;
+  }
+}
