@@ -10,10 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +19,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -60,8 +56,11 @@ public final class JvmProcess implements AutoCloseable {
   private final CompletableFuture<MatchResult> readyLine = new CompletableFuture<>();
   private final Thread copier;
 
-  private JvmProcess(Builder b, Process process) {
+  JvmProcess(JvmCommand b, Process process) {
     this.process = process;
+    if (b.killOnExit) {
+      LIVE.add(process);
+    }
     this.stdout = b.stdout;
     this.stderr = b.stderr;
     this.ready = b.ready;
@@ -75,18 +74,18 @@ public final class JvmProcess implements AutoCloseable {
   }
 
   /** A command line on this JVM's own {@code java}, so the application runs on the same JDK. */
-  public static Builder java() {
-    return new Builder(javaBinary(), null);
+  public static JvmCommand java() {
+    return new JvmCommand(javaBinary(), null);
   }
 
   /** A command line on the {@code java} of the JDK at {@code javaHome}. */
-  public static Builder java(Path javaHome) {
-    return new Builder(javaBinary(javaHome), null);
+  public static JvmCommand java(Path javaHome) {
+    return new JvmCommand(javaBinary(javaHome), null);
   }
 
   /** {@code command} as it is: a script that starts a JVM itself, or a line built elsewhere. */
-  public static Builder command(List<String> command) {
-    return new Builder(null, List.copyOf(command));
+  public static JvmCommand command(List<String> command) {
+    return new JvmCommand(null, List.copyOf(command));
   }
 
   /** This JVM's own {@code java} launcher. */
@@ -104,7 +103,7 @@ public final class JvmProcess implements AutoCloseable {
     return "-javaagent:" + agentJar + (options == null || options.isEmpty() ? "" : "=" + options);
   }
 
-  /** True when {@code taskset} is on the {@code PATH}, so {@link Builder#cpus} can pin. */
+  /** True when {@code taskset} is on the {@code PATH}, so {@link JvmCommand#cpus} can pin. */
   public static boolean canPin() {
     String path = System.getenv("PATH");
     if (path == null) {
@@ -146,7 +145,7 @@ public final class JvmProcess implements AutoCloseable {
   }
 
   /**
-   * Waits up to {@code timeout} for the builder's {@link Builder#ready} pattern in the output;
+   * Waits up to {@code timeout} for the builder's {@link JvmCommand#ready} pattern in the output;
    * empty if the time ran out or the process ended first ({@link #isAlive} tells which).
    */
   public Optional<MatchResult> awaitReady(Duration timeout) throws InterruptedException {
@@ -263,215 +262,6 @@ public final class JvmProcess implements AutoCloseable {
           : "";
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  /** What to start and how; {@link #start} starts it. */
-  public static final class Builder {
-    private final String java;
-    private final List<String> verbatim;
-    private String cpus;
-    private final List<String> options = new ArrayList<>();
-    private final List<String> target = new ArrayList<>();
-    private final List<String> args = new ArrayList<>();
-    private Path directory;
-    private Predicate<String> dropEnv = name -> false;
-    private final Map<String, String> env = new LinkedHashMap<>();
-    private boolean noInput;
-    private Path stdout;
-    private Path stderr;
-    private boolean append;
-    private Consumer<String> lines;
-    private Pattern ready;
-    private boolean killOnExit;
-
-    private Builder(String java, List<String> verbatim) {
-      this.java = java;
-      this.verbatim = verbatim;
-    }
-
-    /** Pins it to {@code cpuList} ({@code taskset -c}); nothing when null or empty. */
-    public Builder cpus(String cpuList) {
-      this.cpus = cpuList;
-      return this;
-    }
-
-    /** JVM options, in the order given, before the main class or jar. */
-    public Builder options(String... values) {
-      return options(List.of(values));
-    }
-
-    public Builder options(List<String> values) {
-      javaOnly("JVM options");
-      options.addAll(values);
-      return this;
-    }
-
-    public Builder systemProperty(String key, String value) {
-      return options("-D" + key + "=" + value);
-    }
-
-    /** The agent at this place among the options: {@link JvmProcess#agentOption}. */
-    public Builder agent(Path jar, String agentOptions) {
-      return options(agentOption(jar, agentOptions));
-    }
-
-    /** Runs {@code mainClass} from {@code classPath}. */
-    public Builder main(String classPath, String mainClass) {
-      return target("-cp", classPath, mainClass);
-    }
-
-    /** Runs an executable jar, {@code java -jar}. */
-    public Builder jar(Path jar) {
-      return target("-jar", jar.toString());
-    }
-
-    /** Runs a one-file program with the source launcher, {@code java Hello.java}. */
-    public Builder sourceFile(String file) {
-      return target(file);
-    }
-
-    /** Arguments of the application (or of the script, after its command). */
-    public Builder args(String... values) {
-      return args(List.of(values));
-    }
-
-    public Builder args(List<String> values) {
-      args.addAll(values);
-      return this;
-    }
-
-    public Builder directory(Path dir) {
-      this.directory = dir;
-      return this;
-    }
-
-    /** Leaves out the variables of this JVM's environment whose names {@code names} accepts. */
-    public Builder withoutEnv(Predicate<String> names) {
-      this.dropEnv = names;
-      return this;
-    }
-
-    /** A variable of its environment, on top of this JVM's. */
-    public Builder env(String name, String value) {
-      env.put(name, value);
-      return this;
-    }
-
-    public Builder env(Map<String, String> values) {
-      env.putAll(values);
-      return this;
-    }
-
-    /** Its stdin reads {@code /dev/null}; by default it is a pipe that ends when this JVM does. */
-    public Builder noInput() {
-      this.noInput = true;
-      return this;
-    }
-
-    /** Stdout and stderr together into {@code file}, which starts empty. */
-    public Builder output(Path file) {
-      return output(file, null);
-    }
-
-    /** Stdout into {@code out} and stderr into {@code err} (or into {@code out} when null). */
-    public Builder output(Path out, Path err) {
-      this.stdout = out;
-      this.stderr = err;
-      return this;
-    }
-
-    /** Stdout and stderr together, appended to {@code file} (say, after the command line). */
-    public Builder appendOutput(Path file) {
-      this.append = true;
-      return output(file, null);
-    }
-
-    /**
-     * Stdout and stderr together, copied line by line into {@code file} by a thread of its own,
-     * which also hands each line to {@code each} as it comes (the moment a line is printed, or what
-     * to show on a console).
-     */
-    public Builder lines(Path file, Consumer<String> each) {
-      this.lines = each;
-      return output(file, null);
-    }
-
-    /** The output that says it is ready, for {@link JvmProcess#awaitReady}. */
-    public Builder ready(Pattern pattern) {
-      this.ready = pattern;
-      return this;
-    }
-
-    /** Kills it if this JVM exits while it still runs, e.g. when a test run is interrupted. */
-    public Builder killOnExit() {
-      this.killOnExit = true;
-      return this;
-    }
-
-    /** The command line it runs, for a log or a report. */
-    public List<String> commandLine() {
-      if (verbatim != null) {
-        List<String> line = new ArrayList<>(verbatim);
-        line.addAll(args);
-        return line;
-      }
-      List<String> line = new ArrayList<>();
-      if (cpus != null && !cpus.isEmpty()) {
-        line.addAll(List.of("taskset", "-c", cpus));
-      }
-      line.add(java);
-      line.addAll(options);
-      line.addAll(target);
-      line.addAll(args);
-      return line;
-    }
-
-    public JvmProcess start() throws IOException {
-      ProcessBuilder builder = new ProcessBuilder(commandLine());
-      if (directory != null) {
-        builder.directory(directory.toFile());
-      }
-      builder.environment().keySet().removeIf(dropEnv);
-      builder.environment().putAll(env);
-      if (noInput) {
-        builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-      }
-      if (stdout == null) {
-        builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true);
-      } else {
-        Files.createDirectories(stdout.toAbsolutePath().getParent());
-        builder.redirectErrorStream(stderr == null);
-        if (stderr != null) {
-          builder.redirectError(stderr.toFile());
-        }
-        if (lines == null) {
-          builder.redirectOutput(
-              append
-                  ? ProcessBuilder.Redirect.appendTo(stdout.toFile())
-                  : ProcessBuilder.Redirect.to(stdout.toFile()));
-        }
-      }
-      Process process = builder.start();
-      if (killOnExit) {
-        LIVE.add(process);
-      }
-      return new JvmProcess(this, process);
-    }
-
-    private Builder target(String... values) {
-      javaOnly("a main class, jar or source file");
-      if (!target.isEmpty()) {
-        throw new IllegalStateException("already runs " + target);
-      }
-      target.addAll(List.of(values));
-      return this;
-    }
-
-    private void javaOnly(String what) {
-      if (verbatim != null) {
-        throw new IllegalStateException(what + " only go into a java command line");
-      }
     }
   }
 }

@@ -20,7 +20,7 @@ class JvmProcessTest {
 
   @Test
   void buildsTheCommandLineInTheOrderGiven() {
-    JvmProcess.Builder b =
+    JvmCommand b =
         JvmProcess.java(Path.of("/jdk"))
             .cpus("0-1")
             .options("-Xmx256m")

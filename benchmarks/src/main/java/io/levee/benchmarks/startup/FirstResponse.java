@@ -1,5 +1,6 @@
 package io.levee.benchmarks.startup;
 
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.InputStream;
@@ -94,7 +95,7 @@ public final class FirstResponse {
     }
     URL url = new URL("http://127.0.0.1:" + port + path);
     ReadyLine output = new ReadyLine();
-    JvmProcess.Builder builder = JvmProcess.command(withPort).lines(log, output);
+    JvmCommand builder = JvmProcess.command(withPort).lines(log, output);
     long start = System.nanoTime();
     output.start = start;
     JvmProcess process = builder.start();

@@ -1,5 +1,6 @@
 package io.levee.demo.driver;
 
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -36,8 +37,7 @@ public final class AppProcess implements AutoCloseable {
   private final JvmProcess process;
   private volatile boolean echo = true;
 
-  private AppProcess(JvmProcess.Builder jvm, Path log, PrintStream console, int cores)
-      throws IOException {
+  private AppProcess(JvmCommand jvm, Path log, PrintStream console, int cores) throws IOException {
     this.console = console;
     this.cores = cores;
     this.process = jvm.lines(log, this::line).ready(READY).start();
@@ -58,7 +58,7 @@ public final class AppProcess implements AutoCloseable {
       PrintStream console,
       List<String> heap)
       throws IOException {
-    JvmProcess.Builder jvm = JvmProcess.java();
+    JvmCommand jvm = JvmProcess.java();
     int cores = Runtime.getRuntime().availableProcessors();
     if (cores >= 2 && JvmProcess.canPin()) {
       // Half the cores for the application and the rest for the driver and the partner, so an

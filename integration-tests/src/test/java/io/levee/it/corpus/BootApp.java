@@ -1,5 +1,6 @@
 package io.levee.it.corpus;
 
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ final class BootApp implements AutoCloseable {
     String name = subject + "-" + way.name().toLowerCase();
     Path out = Way.dir().resolve(name + ".stdout.log");
     Path err = Way.dir().resolve(name + ".stderr.log");
-    JvmProcess.Builder jvm =
+    JvmCommand jvm =
         JvmProcess.java()
             // As the other forked applications: a small heap and one GC thread, for a 2-core
             // machine; and the C1 compiler only, as spring-boot:run long started applications,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.it.support.RulesFile;
 import io.levee.it.support.TestPaths;
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +54,7 @@ class ConnectAtStartIT {
     Path jar =
         TestPaths.root()
             .resolve("integration-tests/corpus-apps/spring-boot-3/target/spring-boot-3-app.jar");
-    JvmProcess.Builder jvm =
+    JvmCommand jvm =
         JvmProcess.java()
             .options("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
             .agent(TestPaths.agentJar(), "rules=" + rules)

@@ -5,6 +5,7 @@ import io.levee.it.apps.corpus.jdbc.Database;
 import io.levee.it.apps.corpus.jdbc.JdbcCorpusApp;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.TestPaths;
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ final class JdbcCorpusRun {
    * Runs the application over {@code combinations} with {@code jvmOptions} (the agent's, if any).
    */
   static Outcome run(String id, List<String> jvmOptions, List<Combination> combinations) {
-    JvmProcess.Builder jvm =
+    JvmCommand jvm =
         JvmProcess.java(Jdk.current().home())
             // A short run is start-up bound: without the optimizing compiler it costs a third
             // less CPU.

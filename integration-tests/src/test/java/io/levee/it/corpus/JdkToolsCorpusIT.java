@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.levee.it.apps.corpus.JdkTools;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.TestPaths;
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,7 +37,7 @@ class JdkToolsCorpusIT {
     String subject = "source-launcher-jdk" + feature;
     Map<Way, Outcome> seen = new EnumMap<>(Way.class);
     for (Way way : Way.values()) {
-      JvmProcess.Builder jvm = jvm(jdk, way, subject).sourceFile("Hello.java").args("a", "b");
+      JvmCommand jvm = jvm(jdk, way, subject).sourceFile("Hello.java").args("a", "b");
       seen.put(way, Outcome.run(subject + "-" + way, jvm, dir, Map.of(), TIMEOUT));
     }
 
@@ -52,7 +53,7 @@ class JdkToolsCorpusIT {
     Map<Way, Outcome> seen = new EnumMap<>(Way.class);
     for (Way way : Way.values()) {
       Path work = Files.createDirectories(Way.dir().resolve(subject + "-" + way));
-      JvmProcess.Builder jvm =
+      JvmCommand jvm =
           jvm(jdk, way, subject)
               .main(TestPaths.applicationClassPath(), JdkTools.class.getName())
               .args(work.toString());
@@ -70,7 +71,7 @@ class JdkToolsCorpusIT {
     Transparency.assertSame(subject, seen);
   }
 
-  private static JvmProcess.Builder jvm(Jdk jdk, Way way, String subject) {
+  private static JvmCommand jvm(Jdk jdk, Way way, String subject) {
     return JvmProcess.java(jdk.home()).options("-Xmx256m").options(way.jvmOptions(subject));
   }
 }

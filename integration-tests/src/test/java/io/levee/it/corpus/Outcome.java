@@ -1,5 +1,6 @@
 package io.levee.it.corpus;
 
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ public record Outcome(int exit, String stdout, String stderr) {
 
   /** {@link #run(String, List, Path, Map, Duration)} of a JVM's command line. */
   public static Outcome run(
-      String id, JvmProcess.Builder jvm, Path dir, Map<String, String> env, Duration timeout) {
+      String id, JvmCommand jvm, Path dir, Map<String, String> env, Duration timeout) {
     Path out = Way.dir().resolve(id + ".stdout.log");
     Path err = Way.dir().resolve(id + ".stderr.log");
     jvm.directory(dir).withoutEnv(Processes.NOT_HERMETIC).env(env).noInput().output(out, err);

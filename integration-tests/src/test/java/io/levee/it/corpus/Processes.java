@@ -1,5 +1,6 @@
 package io.levee.it.corpus;
 
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,8 +21,8 @@ public final class Processes {
 
   /**
    * The variables a process of the corpus leaves out of this JVM's environment ({@link
-   * JvmProcess.Builder#withoutEnv}): the agent's and the JVM's option variables a developer may
-   * have set, so that only the {@link Way} puts the agent in.
+   * JvmCommand#withoutEnv}): the agent's and the JVM's option variables a developer may have set,
+   * so that only the {@link Way} puts the agent in.
    */
   public static final Predicate<String> NOT_HERMETIC =
       name -> name.startsWith("LEVEE_") || JVM_OPTIONS.contains(name);

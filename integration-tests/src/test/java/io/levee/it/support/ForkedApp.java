@@ -1,5 +1,6 @@
 package io.levee.it.support;
 
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -187,7 +188,7 @@ public final class ForkedApp implements AutoCloseable {
       Path dir = Paths.get(System.getProperty("levee.work.dir", "target/it-work"));
       Path out = dir.resolve(id + ".stdout.log");
       Path err = dir.resolve(id + ".stderr.log");
-      JvmProcess.Builder jvm = JvmProcess.java(jdk.home()).options("-Xmx256m", "-XX:+UseSerialGC");
+      JvmCommand jvm = JvmProcess.java(jdk.home()).options("-Xmx256m", "-XX:+UseSerialGC");
       if (agentOptions != null) {
         jvm.agent(TestPaths.agentJar(), agentOptions);
       }

@@ -1,5 +1,6 @@
 package io.levee.load.bench;
 
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.io.File;
 import java.io.IOException;
@@ -33,9 +34,9 @@ final class AppProcess implements AutoCloseable {
    * The command line, for the report as well as for starting; {@code agent} is the {@code
    * -javaagent} option ({@link #agentArg}) or null.
    */
-  static JvmProcess.Builder command(
+  static JvmCommand command(
       String cpus, String contender, int port, int stubPort, String agent, Path log) {
-    JvmProcess.Builder jvm = JvmProcess.java().cpus(cpus).options(JVM_FLAGS);
+    JvmCommand jvm = JvmProcess.java().cpus(cpus).options(JVM_FLAGS);
     // Extra flags for an investigation (GC or safepoint logs, say), never in a reported run.
     String extra = System.getenv("LEVEE_BENCH_APP_FLAGS");
     if (extra != null && !extra.isBlank()) {
@@ -50,7 +51,7 @@ final class AppProcess implements AutoCloseable {
   }
 
   /** Starts it, its output appended to {@code log}, and waits until it answers. */
-  static AppProcess start(JvmProcess.Builder jvm, int port, Path log)
+  static AppProcess start(JvmCommand jvm, int port, Path log)
       throws IOException, InterruptedException {
     AppProcess app = new AppProcess(jvm.appendOutput(log).start(), port);
     app.awaitReady();

@@ -5,7 +5,7 @@ import io.levee.load.gen.OpenLoop;
 import io.levee.load.gen.Phase;
 import io.levee.load.gen.Series;
 import io.levee.load.gen.Stub;
-import io.levee.testkit.JvmProcess;
+import io.levee.testkit.JvmCommand;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -68,7 +68,7 @@ final class Harness implements AutoCloseable {
           AppProcess.agentArg(
               options.agent, file == null ? null : file.toFile(), agentPort, agentLog);
     }
-    JvmProcess.Builder jvm =
+    JvmCommand jvm =
         AppProcess.command(
             options.appCpus,
             contender.startsWith("levee") ? "none" : contender,

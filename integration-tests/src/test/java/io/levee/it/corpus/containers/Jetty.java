@@ -2,6 +2,7 @@ package io.levee.it.corpus.containers;
 
 import io.levee.it.corpus.Way;
 import io.levee.it.support.Jdk;
+import io.levee.testkit.JvmCommand;
 import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -89,7 +90,7 @@ final class Jetty implements Distribution {
 
   /** Runs {@code start.jar} with {@code args} in {@code base} to completion, without the agent. */
   private void configure(Path base, Jdk jdk, String... args) {
-    JvmProcess.Builder jvm =
+    JvmCommand jvm =
         JvmProcess.java(jdk.home())
             .jar(home.resolve("start.jar"))
             .args(args)
