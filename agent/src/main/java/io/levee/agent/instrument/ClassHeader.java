@@ -113,41 +113,14 @@ final class ClassHeader {
     // Where each constant starts; a Class entry points at the Utf8 entry holding its name.
     int[] offsets = new int[count];
     int p = 10;
-    for (int i = 1; i < count; i++) {
+    for (int i = 1; i < count; ) {
       offsets[i] = p;
-      int tag = b[p] & 0xFF;
-      switch (tag) {
-        case 1: // Utf8
-          p += 3 + u2(b, p + 1);
-          break;
-        case 7: // Class
-        case 8: // String
-        case 16: // MethodType
-        case 19: // Module
-        case 20: // Package
-          p += 3;
-          break;
-        case 15: // MethodHandle
-          p += 4;
-          break;
-        case 3: // Integer
-        case 4: // Float
-        case 9: // Fieldref
-        case 10: // Methodref
-        case 11: // InterfaceMethodref
-        case 12: // NameAndType
-        case 17: // Dynamic
-        case 18: // InvokeDynamic
-          p += 5;
-          break;
-        case 5: // Long
-        case 6: // Double
-          p += 9;
-          i++;
-          break;
-        default:
-          return null;
+      int length = ConstantPool.entryLength(b, p);
+      if (length < 0) {
+        return null;
       }
+      i += ConstantPool.slots(b, p);
+      p += length;
     }
     int access = u2(b, p);
     int superIndex = u2(b, p + 4);

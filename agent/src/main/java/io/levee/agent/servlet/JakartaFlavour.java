@@ -1,5 +1,6 @@
 package io.levee.agent.servlet;
 
+import io.levee.agent.instrument.ConstantPool;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -23,64 +24,33 @@ final class JakartaFlavour {
    * {@code classFile} of {@code from} (an internal name), as class {@code to} on jakarta.servlet.
    */
   static byte[] of(byte[] classFile, String from, String to) throws IOException {
-    DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(classFile.length + 256);
     DataOutputStream out = new DataOutputStream(bytes);
-    out.writeInt(in.readInt()); // magic
-    out.writeInt(in.readInt()); // minor and major version
-    int count = in.readUnsignedShort();
-    out.writeShort(count);
-    for (int i = 1; i < count; i++) {
-      int tag = in.readUnsignedByte();
-      out.writeByte(tag);
-      if (tag == 1) {
-        out.writeUTF(rename(in.readUTF(), from, to));
-      } else {
-        int size = entrySize(tag);
-        byte[] entry = new byte[size];
-        in.readFully(entry);
-        out.write(entry);
-        if (tag == 5 || tag == 6) {
-          i++; // a long or double takes two slots
-        }
+    out.write(classFile, 0, 10); // magic, versions, pool count
+    int count = ((classFile[8] & 0xFF) << 8) | (classFile[9] & 0xFF);
+    int p = 10;
+    for (int i = 1; i < count; ) {
+      int length = ConstantPool.entryLength(classFile, p);
+      if (length < 0) {
+        throw new IOException("unknown constant pool tag " + (classFile[p] & 0xFF));
       }
+      if (classFile[p] == 1) {
+        String value =
+            new DataInputStream(new ByteArrayInputStream(classFile, p + 1, length - 1)).readUTF();
+        out.writeByte(1);
+        out.writeUTF(rename(value, from, to));
+      } else {
+        out.write(classFile, p, length);
+      }
+      i += ConstantPool.slots(classFile, p);
+      p += length;
     }
-    byte[] rest = new byte[in.available()];
-    in.readFully(rest);
-    out.write(rest);
+    out.write(classFile, p, classFile.length - p);
     out.flush();
     return bytes.toByteArray();
   }
 
   static String rename(String value, String from, String to) {
     return value.replace(from, to).replace(JAVAX, JAKARTA);
-  }
-
-  /** The bytes after the tag of a constant pool entry other than UTF-8. */
-  private static int entrySize(int tag) throws IOException {
-    switch (tag) {
-      case 7: // class
-      case 8: // string
-      case 16: // method type
-      case 19: // module
-      case 20: // package
-        return 2;
-      case 15: // method handle
-        return 3;
-      case 3: // int
-      case 4: // float
-      case 9: // field
-      case 10: // method
-      case 11: // interface method
-      case 12: // name and type
-      case 17: // dynamic
-      case 18: // invokedynamic
-        return 4;
-      case 5: // long
-      case 6: // double
-        return 8;
-      default:
-        throw new IOException("unknown constant pool tag " + tag);
-    }
   }
 }
