@@ -69,11 +69,8 @@ class HttpUrlConnectionIntegrationTest {
         .extracting(RecordingDispatcher.Decision::first, RecordingDispatcher.Decision::second)
         .containsExactly(tuple("GET", server.url(200)));
     assertThat(dispatcher.outcomes)
-        .extracting(
-            RecordingDispatcher.Outcome::token,
-            RecordingDispatcher.Outcome::status,
-            RecordingDispatcher.Outcome::error)
-        .containsExactly(tuple(permit, 200, null));
+        .extracting(RecordingDispatcher.Outcome::reported)
+        .containsExactly(new RecordingDispatcher.Reported(permit, 200, null));
   }
 
   @Test
@@ -231,11 +228,9 @@ class HttpUrlConnectionIntegrationTest {
     c.disconnect();
 
     assertThat(dispatcher.outcomes)
-        .extracting(
-            RecordingDispatcher.Outcome::token,
-            RecordingDispatcher.Outcome::status,
-            RecordingDispatcher.Outcome::error)
-        .containsExactly(tuple(permit, Dispatcher.STATUS_ABANDONED, null));
+        .extracting(RecordingDispatcher.Outcome::reported)
+        .containsExactly(
+            new RecordingDispatcher.Reported(permit, Dispatcher.STATUS_ABANDONED, null));
   }
 
   @Test
@@ -253,11 +248,9 @@ class HttpUrlConnectionIntegrationTest {
     }
 
     assertThat(dispatcher.outcomes)
-        .extracting(
-            RecordingDispatcher.Outcome::token,
-            RecordingDispatcher.Outcome::status,
-            RecordingDispatcher.Outcome::error)
-        .containsExactly(tuple(permit, Dispatcher.STATUS_ABANDONED, null));
+        .extracting(RecordingDispatcher.Outcome::reported)
+        .containsExactly(
+            new RecordingDispatcher.Reported(permit, Dispatcher.STATUS_ABANDONED, null));
   }
 
   private static void connectAndDrop(String url) throws IOException {

@@ -18,7 +18,15 @@ public final class RecordingDispatcher extends Dispatcher {
   public record Decision(String kind, String first, String second, Object request, Thread thread) {}
 
   /** One outcome reported through {@code exit}. */
-  public record Outcome(Object token, int status, Throwable error, Thread thread) {}
+  public record Outcome(Object token, int status, Throwable error, Thread thread) {
+    /** What was reported, without the thread it was reported on. */
+    public Reported reported() {
+      return new Reported(token, status, error);
+    }
+  }
+
+  /** An outcome's token, status and error, to compare with an expected one. */
+  public record Reported(Object token, int status, Throwable error) {}
 
   public static final class TestPermit extends Permit {
     public TestPermit(int queryTimeoutSeconds) {
