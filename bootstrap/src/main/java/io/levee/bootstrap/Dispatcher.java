@@ -1,5 +1,7 @@
 package io.levee.bootstrap;
 
+import io.levee.bootstrap.http.LastGoodKeeper;
+
 /**
  * What the agent plugs into the bridge. Every enter method returns a token: {@code null} when Levee
  * does not track the call (no resource matches, or the agent is off), a {@link Blocked} when the
@@ -28,6 +30,27 @@ public class Dispatcher {
 
   /** An outbound {@code HttpURLConnection} call; {@code url} is {@code URL.toString()}. */
   public Object httpEnter(String method, String url) {
+    return null;
+  }
+
+  /**
+   * Whether the resource that admitted {@code permit} keeps last good answers ({@code
+   * on-block.fallback.last-good}). Asked for every admitted outbound call that has a response, so
+   * it must be cheap; only when it says yes do the client's calls gather what {@link #lastGood}
+   * needs.
+   */
+  public boolean keepsLastGood(Object permit) {
+    return false;
+  }
+
+  /**
+   * Where the body of an admitted call's response goes to become the last good answer of {@code
+   * url}, or null when this answer is not to be kept (not a {@code GET}, not 2xx, {@code
+   * Cache-Control: no-store} or {@code private}). {@code headers} are the response's, as name,
+   * value, name, value...
+   */
+  public LastGoodKeeper lastGood(
+      Object permit, String method, String url, int status, String[] headers) {
     return null;
   }
 

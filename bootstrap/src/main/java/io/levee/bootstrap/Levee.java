@@ -1,5 +1,7 @@
 package io.levee.bootstrap;
 
+import io.levee.bootstrap.http.LastGoodKeeper;
+
 /**
  * The static entry points the woven code and its hooks call. Each forwards to the installed {@link
  * Dispatcher} and fails open: an exception from the agent becomes "not tracked", never an error of
@@ -37,6 +39,35 @@ public final class Levee {
     Dispatcher d = dispatcher;
     try {
       return d.httpEnter(method, url);
+    } catch (Throwable t) {
+      report(d, t);
+      return null;
+    }
+  }
+
+  /** See {@link Dispatcher#keepsLastGood}; false for any token but a permit. */
+  public static boolean keepsLastGood(Object token) {
+    if (!(token instanceof Permit)) {
+      return false;
+    }
+    Dispatcher d = dispatcher;
+    try {
+      return d.keepsLastGood(token);
+    } catch (Throwable t) {
+      report(d, t);
+      return false;
+    }
+  }
+
+  /** See {@link Dispatcher#lastGood}; null when the dispatcher fails. */
+  public static LastGoodKeeper lastGood(
+      Object token, String method, String url, int status, String[] headers) {
+    if (!(token instanceof Permit)) {
+      return null;
+    }
+    Dispatcher d = dispatcher;
+    try {
+      return d.lastGood(token, method, url, status, headers);
     } catch (Throwable t) {
       report(d, t);
       return null;

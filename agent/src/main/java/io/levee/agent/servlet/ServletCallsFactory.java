@@ -1,10 +1,8 @@
 package io.levee.agent.servlet;
 
+import io.levee.agent.instrument.CallsLoader;
 import io.levee.bootstrap.servlet.ServletCalls;
 import io.levee.bootstrap.servlet.ServletHooks;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.ref.WeakReference;
 import java.util.HashMap;
 import java.util.Map;
@@ -68,12 +66,12 @@ final class ServletCallsFactory extends ServletHooks.Factory {
 
   private static ServletCalls define(ClassLoader parent, Flavour flavour) {
     try {
-      byte[] javax = classFile(JAVAX);
+      byte[] javax = CallsLoader.classFile(JAVAX);
       boolean jakarta = flavour == Flavour.JAKARTA;
       String name = jakarta ? JAKARTA : JAVAX;
       byte[] classFile =
           jakarta ? JakartaFlavour.of(javax, internal(JAVAX), internal(JAKARTA)) : javax;
-      Class<?> type = new CallsLoader(parent, name, classFile).loadClass(name);
+      Class<?> type = CallsLoader.define(parent, name, classFile);
       return (ServletCalls)
           type.getDeclaredConstructor(boolean.class).newInstance(flavour != Flavour.JAVAX_25);
     } catch (Exception e) {
@@ -83,49 +81,5 @@ final class ServletCallsFactory extends ServletHooks.Factory {
 
   private static String internal(String name) {
     return name.replace('.', '/');
-  }
-
-  private static byte[] classFile(String name) throws IOException {
-    InputStream in =
-        ServletCallsFactory.class
-            .getClassLoader()
-            .getResourceAsStream(name.replace('.', '/') + ".class");
-    if (in == null) {
-      throw new IOException(name + " is missing from the agent jar");
-    }
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
-      byte[] buffer = new byte[4096];
-      int n;
-      while ((n = in.read(buffer)) != -1) {
-        out.write(buffer, 0, n);
-      }
-      return out.toByteArray();
-    } finally {
-      in.close();
-    }
-  }
-
-  /** Defines one class itself; everything else comes from the application's loader. */
-  private static final class CallsLoader extends ClassLoader {
-    private final String name;
-    private final byte[] classFile;
-
-    CallsLoader(ClassLoader parent, String name, byte[] classFile) {
-      super(parent);
-      this.name = name;
-      this.classFile = classFile;
-    }
-
-    @Override
-    protected Class<?> loadClass(String className, boolean resolve) throws ClassNotFoundException {
-      if (!className.equals(name)) {
-        return super.loadClass(className, resolve);
-      }
-      synchronized (this) {
-        Class<?> c = findLoadedClass(className);
-        return c != null ? c : defineClass(className, classFile, 0, classFile.length);
-      }
-    }
   }
 }

@@ -59,7 +59,7 @@ public final class HttpCall {
   SyntheticResponse response() {
     SyntheticResponse r = response;
     if (r == null) {
-      r = new SyntheticResponse((Blocked) token, head);
+      r = new SyntheticResponse(HttpAnswer.of((Blocked) token), head);
       response = r;
     }
     return r;

@@ -1,9 +1,7 @@
 package io.levee.bootstrap.http;
 
-import io.levee.bootstrap.Blocked;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.UnsupportedEncodingException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,11 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The response a blocked connection gives when its resource has an {@code on-block.fallback}:
- * status, headers and body, answered without contacting the host. Header methods behave like the
- * JDK's after a real response: index 0 is the status line with a null key, a lookup by name ignores
- * case and returns the last value, and the map of all headers holds the status line under the null
- * key.
+ * The {@link HttpAnswer} of a blocked {@code HttpURLConnection} as that class's header methods give
+ * it: they behave like the JDK's after a real response: index 0 is the status line with a null key,
+ * a lookup by name ignores case and returns the last value, and the map of all headers holds the
+ * status line under the null key.
  */
 final class SyntheticResponse {
   final int status;
@@ -25,24 +22,18 @@ final class SyntheticResponse {
   private final Map<String, List<String>> fields;
   private InputStream stream;
 
-  SyntheticResponse(Blocked blocked, boolean head) {
-    this.status = blocked.status;
-    this.body = head ? new byte[0] : utf8(blocked.body);
-    List<String> k = new ArrayList<String>();
-    List<String> v = new ArrayList<String>();
-    add(k, v, null, "HTTP/1.1 " + status + reason(status));
-    if (!has(blocked.headers, "Content-Type")) {
-      add(k, v, "Content-Type", blocked.contentType);
+  SyntheticResponse(HttpAnswer answer, boolean head) {
+    this.status = answer.status;
+    this.body = head ? new byte[0] : answer.body();
+    int n = answer.headerCount();
+    keys = new String[n + 1];
+    values = new String[n + 1];
+    String reason = HttpAnswer.knownReason(status);
+    values[0] = "HTTP/1.1 " + status + (reason == null ? "" : " " + reason);
+    for (int i = 0; i < n; i++) {
+      keys[i + 1] = answer.headerName(i);
+      values[i + 1] = answer.headerValue(i);
     }
-    add(k, v, "Content-Length", Integer.toString(utf8(blocked.body).length));
-    if (blocked.retryAfterSeconds >= 0 && !has(blocked.headers, "Retry-After")) {
-      add(k, v, "Retry-After", Integer.toString(blocked.retryAfterSeconds));
-    }
-    for (int i = 0; i + 1 < blocked.headers.length; i += 2) {
-      add(k, v, blocked.headers[i], blocked.headers[i + 1]);
-    }
-    this.keys = k.toArray(new String[0]);
-    this.values = v.toArray(new String[0]);
     this.fields = fields(keys, values);
   }
 
@@ -78,20 +69,6 @@ final class SyntheticResponse {
     return stream;
   }
 
-  private static void add(List<String> keys, List<String> values, String key, String value) {
-    keys.add(key);
-    values.add(value);
-  }
-
-  private static boolean has(String[] headers, String name) {
-    for (int i = 0; i < headers.length; i += 2) {
-      if (name.equalsIgnoreCase(headers[i])) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static Map<String, List<String>> fields(String[] keys, String[] values) {
     Map<String, List<String>> map = new LinkedHashMap<String, List<String>>();
     for (int i = 0; i < keys.length; i++) {
@@ -106,40 +83,5 @@ final class SyntheticResponse {
       e.setValue(Collections.unmodifiableList(e.getValue()));
     }
     return Collections.unmodifiableMap(map);
-  }
-
-  private static byte[] utf8(String text) {
-    try {
-      return text.getBytes("UTF-8");
-    } catch (UnsupportedEncodingException e) {
-      throw new AssertionError(e);
-    }
-  }
-
-  private static String reason(int status) {
-    switch (status) {
-      case 200:
-        return " OK";
-      case 202:
-        return " Accepted";
-      case 204:
-        return " No Content";
-      case 400:
-        return " Bad Request";
-      case 404:
-        return " Not Found";
-      case 429:
-        return " Too Many Requests";
-      case 500:
-        return " Internal Server Error";
-      case 502:
-        return " Bad Gateway";
-      case 503:
-        return " Service Unavailable";
-      case 504:
-        return " Gateway Timeout";
-      default:
-        return "";
-    }
   }
 }

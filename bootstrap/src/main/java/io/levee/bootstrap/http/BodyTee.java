@@ -1,0 +1,61 @@
+package io.levee.bootstrap.http;
+
+/**
+ * A copy of the first {@link LastGoodKeeper#maxBody} bytes of a body as the application reads it,
+ * handed to the keeper when the body ends within that bound. A body that grows past the bound, or
+ * is closed before its end, is not kept. One reader at a time, as for the stream it copies.
+ */
+public final class BodyTee {
+  private final LastGoodKeeper keeper;
+  private byte[] copy = new byte[256];
+  private int length;
+  private boolean done;
+
+  public BodyTee(LastGoodKeeper keeper) {
+    this.keeper = keeper;
+  }
+
+  public void copy(int b) {
+    if (room(1)) {
+      copy[length++] = (byte) b;
+    }
+  }
+
+  public void copy(byte[] b, int off, int len) {
+    if (len > 0 && room(len)) {
+      System.arraycopy(b, off, copy, length, len);
+      length += len;
+    }
+  }
+
+  /** The body ended: the copy, if whole, goes to the keeper, once. */
+  public void end() {
+    if (!done) {
+      done = true;
+      keeper.keep(copy, length);
+      copy = null;
+    }
+  }
+
+  /** The body was given up before its end, or grew too long: nothing is kept. */
+  public void abandon() {
+    done = true;
+    copy = null;
+  }
+
+  private boolean room(int more) {
+    if (done) {
+      return false;
+    }
+    if (length + more > keeper.maxBody || length + more < 0) {
+      abandon();
+      return false;
+    }
+    if (length + more > copy.length) {
+      byte[] bigger = new byte[Math.min(keeper.maxBody, Math.max(length + more, 2 * copy.length))];
+      System.arraycopy(copy, 0, bigger, 0, length);
+      copy = bigger;
+    }
+    return true;
+  }
+}
