@@ -2,6 +2,7 @@ package io.levee.it.corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.levee.it.apps.corpus.http.JdkClientExchanges;
 import io.levee.it.apps.corpus.http.UrlConnectionExchanges;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.TestPaths;
@@ -41,7 +42,8 @@ class HttpClientsCorpusIT {
     List<Client> clients =
         List.of(
             new Client(
-                "url-connection", UrlConnectionExchanges.class.getName(), app, List.of(17, 25)));
+                "url-connection", UrlConnectionExchanges.class.getName(), app, List.of(17, 25)),
+            new Client("jdk-client", JdkClientExchanges.class.getName(), app, List.of(17, 25)));
     return clients.stream().flatMap(c -> c.jdks().stream().map(jdk -> Arguments.of(c, jdk)));
   }
 
