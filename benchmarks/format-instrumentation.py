@@ -18,6 +18,11 @@ CASES = [
 ]
 CALLS = [
     ("httpCall", "`HttpURLConnection` GET to a local server"),
+    ("apache4Get", "Apache HttpClient 4.5 GET (pooled client)"),
+    ("apache5Get", "Apache HttpClient 5 classic GET (pooled client)"),
+    ("apache5AsyncGet", "Apache HttpClient 5 async GET (`SimpleHttpRequest`)"),
+    ("okHttpGet", "OkHttp 4 `Call.execute` GET"),
+    ("jdkClientGet", "`java.net.http.HttpClient.send` GET"),
     ("jdbcQuery", "prepared H2 query by primary key"),
 ]
 
@@ -82,11 +87,14 @@ def section(results_dir):
         "JMH `InstrumentedCalls` (`benchmarks/src/main/java/io/levee/benchmarks/instrumentation/`): one",
         "`HttpURLConnection` GET to a local `com.sun.net.httpserver` server (2-byte body, keep-alive) and one",
         "prepared H2 query (`SELECT amount FROM prices WHERE id = ?` on a connection held open, statement",
-        "prepared and closed per call). The benchmark knows nothing of Levee; each case is its own run",
+        "prepared and closed per call); and `ClientCalls`: one GET to the same server through each other",
+        "client Levee weaves (Apache HttpClient 4.5.14 and 5.6.5 classic and async, OkHttp 4.12.0, the",
+        "JDK's `HttpClient`), each built once with its default pool. The benchmarks know nothing of",
+        "Levee; each case is its own run",
         "whose forks get, or not, `-javaagent:agent/target/levee-agent.jar=rules=...`: no agent; rules",
         "for another host and another database (every call is instrumented, asked about, matched by no",
         "resource); rules with a `concurrency: { max: 10000 }` resource for each call (decided, admitted,",
-        "recorded). The forks run from `benchmarks/target/classes` with JMH and H2 only, so Levee's",
+        "recorded). The forks run from `benchmarks/target/classes` with JMH, H2 and the clients only, so Levee's",
         "classes come from the agent jar alone. B/op is `gc.alloc.rate.norm` (every thread of the JVM,",
         "so the HTTP server's allocation is in it too).",
         "",

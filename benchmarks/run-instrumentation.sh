@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # What the instrumentation costs a call: JMH's InstrumentedCalls (one HttpURLConnection GET to a
-# local server, one prepared H2 query) in three runs, each its own forked JVM: without the agent,
+# local server, one prepared H2 query) and ClientCalls (one GET through each other HTTP client Levee
+# weaves) in three runs, each its own forked JVM: without the agent,
 # with the agent and rules that match neither call, with the agent and rules that admit both. About
-# two minutes; then regenerates the instrumentation section of docs/BENCHMARKS.md. Arguments, if
+# five minutes; then regenerates the instrumentation section of docs/BENCHMARKS.md. Arguments, if
 # any, replace the default JMH run settings (e.g. `-f 2 -wi 5 -w 2s -i 10 -r 2s`); `-prof gc` is on.
 #
-# The forks run from benchmarks/target/classes and target/instrumentation-lib (JMH, H2), never from
+# The forks run from benchmarks/target/classes and target/instrumentation-lib (JMH, H2, the HTTP clients), never from
 # benchmarks.jar, which holds Levee's classes: the agent must come only from its own jar.
 # Results: benchmarks/target/instrumentation/{none,agent-no-match,agent-admit}.{json,txt}.
 set -euo pipefail
@@ -71,7 +72,7 @@ uptime >"$out/load-before.txt"
 for c in "${cases[@]}"; do
   name=${c%%=*}
   flags="$jvm_flags ${c#*=}"
-  cmd=(java -cp "$cp" org.openjdk.jmh.Main 'io.levee.benchmarks.instrumentation.InstrumentedCalls.'
+  cmd=(java -cp "$cp" org.openjdk.jmh.Main 'io.levee.benchmarks.instrumentation.'
     "${settings[@]}" -prof gc -t 1 -jvmArgsAppend "${flags% }" -rf json -rff "$out/$name.json")
   quoted "${cmd[@]}" >>"$out/commands.txt"
   "${cmd[@]}" | tee "$out/$name.txt"
