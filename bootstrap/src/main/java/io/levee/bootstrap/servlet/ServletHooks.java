@@ -2,11 +2,12 @@ package io.levee.bootstrap.servlet;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.HookErrors;
+import io.levee.bootstrap.SiteCalls;
 
 /**
  * What the woven {@code Servlet.service} and {@code Filter.doFilter} call. The servlet API cannot
  * be seen from the boot loader, so the logic lives in a {@link ServletCalls} per servlet API and
- * class loader, found for each woven class once (a {@link ClassValue}) and then called directly.
+ * class loader, found for each woven class once ({@link SiteCalls}) and then called directly.
  *
  * <p>Fails open like all of the bridge: an error of the calls is reported and the request runs
  * unprotected. The woven code skips the original method when {@link #enter} returns a {@link
@@ -50,15 +51,14 @@ public final class ServletHooks {
         }
       };
 
-  private static volatile Factory factory;
-
-  private static final ClassValue<ServletCalls> JAVAX_CALLS = new CallsOfSite(JAVAX);
-  private static final ClassValue<ServletCalls> JAKARTA_CALLS = new CallsOfSite(JAKARTA);
+  private static final SiteCalls<ServletCalls> JAVAX_CALLS = new SiteCalls<ServletCalls>(NONE);
+  private static final SiteCalls<ServletCalls> JAKARTA_CALLS = new SiteCalls<ServletCalls>(NONE);
 
   private ServletHooks() {}
 
   public static void install(Factory f) {
-    factory = f;
+    JAVAX_CALLS.install(new OfApi(f, JAVAX));
+    JAKARTA_CALLS.install(new OfApi(f, JAKARTA));
   }
 
   public static Object enter(int api, Class<?> site, Object request, Object response) {
@@ -111,31 +111,23 @@ public final class ServletHooks {
     }
   }
 
-  private static ClassValue<ServletCalls> calls(int api) {
+  private static SiteCalls<ServletCalls> calls(int api) {
     return api == JAKARTA ? JAKARTA_CALLS : JAVAX_CALLS;
   }
 
-  private static final class CallsOfSite extends ClassValue<ServletCalls> {
+  /** The factory's calls of one servlet API. */
+  private static final class OfApi extends SiteCalls.Factory<ServletCalls> {
+    private final Factory factory;
     private final int api;
 
-    CallsOfSite(int api) {
+    OfApi(Factory factory, int api) {
+      this.factory = factory;
       this.api = api;
     }
 
     @Override
-    protected ServletCalls computeValue(Class<?> site) {
-      Factory f = factory;
-      if (f == null) {
-        return NONE;
-      }
-      try {
-        ServletCalls calls = f.create(site, api);
-        return calls == null ? NONE : calls;
-      } catch (Throwable t) {
-        // Remembered as "none": one report, not one per request.
-        HookErrors.report(t);
-        return NONE;
-      }
+    public ServletCalls create(Class<?> site) {
+      return factory.create(site, api);
     }
   }
 }
