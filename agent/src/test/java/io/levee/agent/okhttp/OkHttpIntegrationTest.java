@@ -10,8 +10,10 @@ import static org.assertj.core.api.Assertions.tuple;
 import com.sun.net.httpserver.HttpServer;
 import io.levee.agent.testing.RecordingDispatcher;
 import io.levee.agent.testing.TestAgent;
+import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
+import io.levee.bootstrap.http.LastGoodKeeper;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -20,7 +22,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.Call;
@@ -225,6 +229,54 @@ class OkHttpIntegrationTest {
       assertThat(r.body().string()).isEqualTo("status 200");
     }
     assertThat(dispatcher.internalErrors).isNotEmpty();
+  }
+
+  @Test
+  void keepsTheBodyOfAGoodGetAsTheApplicationReadsIt() throws IOException {
+    List<String> kept = new CopyOnWriteArrayList<>();
+    Levee.install(
+        new Dispatcher() {
+          final Permit permit = permit(0, 0);
+
+          @Override
+          public Object httpEnter(String method, String url) {
+            return permit;
+          }
+
+          @Override
+          public boolean keepsLastGood(Object token) {
+            return true;
+          }
+
+          @Override
+          public LastGoodKeeper lastGood(
+              Object token, String method, String url, int status, String[] headers) {
+            kept.add(method + " " + url + " " + status + " " + List.of(headers));
+            return new LastGoodKeeper(1024) {
+              @Override
+              public void keep(byte[] body, int length) {
+                kept.add(new String(body, 0, length, StandardCharsets.UTF_8));
+              }
+            };
+          }
+        });
+    try (Response r = execute(url("/status/200"))) {
+      assertThat(r.body().contentLength()).isEqualTo(10);
+      assertThat(r.body().string()).isEqualTo("status 200");
+    }
+    try (Response r = execute(url("/status/500"))) {
+      assertThat(r.body().string()).isEqualTo("status 500");
+    }
+    try (Response r = execute(url("/status/201"))) {
+      assertThat(r.body().source().readUtf8(3)).isEqualTo("sta");
+    }
+    // 200 read to its end: kept; 500: not offered; 201 closed early: offered, nothing kept.
+    assertThat(kept).hasSize(3);
+    assertThat(kept.get(0))
+        .startsWith("GET " + url("/status/200") + " 200 ")
+        .contains("Content-length, 10");
+    assertThat(kept.get(1)).isEqualTo("status 200");
+    assertThat(kept.get(2)).startsWith("GET " + url("/status/201") + " 201 ");
   }
 
   private Response execute(String url) throws IOException {
