@@ -80,7 +80,7 @@ class ArchitectureTest {
   void integrationsDoNotReachIntoEachOther() {
     for (String floor : new String[] {"io.levee.bootstrap", "io.levee.agent"}) {
       slices()
-          .matching(floor + ".(servlet|jdbc|http)..")
+          .matching(floor + ".(servlet|jdbc|http|okhttp)..")
           .should()
           .notDependOnEachOther()
           .because("a new integration is a new folder beside the others (DESIGN.md)")
@@ -101,7 +101,11 @@ class ArchitectureTest {
         .layer("rules file")
         .definedBy("io.levee.agent.rulesfile..")
         .layer("integrations")
-        .definedBy("io.levee.agent.servlet..", "io.levee.agent.jdbc..", "io.levee.agent.http..")
+        .definedBy(
+            "io.levee.agent.servlet..",
+            "io.levee.agent.jdbc..",
+            "io.levee.agent.http..",
+            "io.levee.agent.okhttp..")
         .layer("weaver")
         .definedBy("io.levee.agent.instrument..")
         .layer("observability")

@@ -44,6 +44,8 @@ final class SuperTypes {
     // The JDK's HttpURLConnection implementation, whose subclasses (not HttpsURLConnectionImpl,
     // which only delegates to one) are the http integration's targets.
     "sun.net.www.protocol.http.HttpURLConnection",
+    // OkHttp 3.14 to 5.x: the first of OkHttp's own interceptors, which decides for every call.
+    "okhttp3.internal.http.RetryAndFollowUpInterceptor",
   };
 
   static final SuperTypes SHARED = new SuperTypes();

@@ -139,6 +139,7 @@ public final class ForkedApp implements AutoCloseable {
     private final List<String> args = new ArrayList<>();
     private final Map<String, String> env = new HashMap<>();
     private String name;
+    private String classPath;
 
     private Builder(Class<?> mainClass) {
       this.mainClass = mainClass;
@@ -172,6 +173,15 @@ public final class ForkedApp implements AutoCloseable {
       return this;
     }
 
+    /**
+     * The application's class path, by default {@link TestPaths#applicationClassPath()} (e.g. with
+     * another line of a client: {@link ClientLines#applicationClassPath}).
+     */
+    public Builder classPath(String value) {
+      this.classPath = value;
+      return this;
+    }
+
     public Builder args(String... values) {
       args.addAll(List.of(values));
       return this;
@@ -193,7 +203,8 @@ public final class ForkedApp implements AutoCloseable {
         jvm.agent(TestPaths.agentJar(), agentOptions);
       }
       jvm.options(jvmArgs)
-          .main(TestPaths.applicationClassPath(), mainClass.getName())
+          .main(
+              classPath != null ? classPath : TestPaths.applicationClassPath(), mainClass.getName())
           .args(args)
           .withoutEnv(AGENT_ENV::contains)
           .env(env)
