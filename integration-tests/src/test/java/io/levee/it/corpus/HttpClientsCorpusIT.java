@@ -3,7 +3,9 @@ package io.levee.it.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.it.apps.corpus.http.JdkClientExchanges;
+import io.levee.it.apps.corpus.http.OkHttpExchanges;
 import io.levee.it.apps.corpus.http.UrlConnectionExchanges;
+import io.levee.it.support.ClientLines;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.TestPaths;
 import io.levee.testkit.JvmCommand;
@@ -12,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -39,12 +42,24 @@ class HttpClientsCorpusIT {
 
   static Stream<Arguments> clients() {
     String app = TestPaths.applicationClassPath();
-    List<Client> clients =
-        List.of(
-            new Client(
-                "url-connection", UrlConnectionExchanges.class.getName(), app, List.of(17, 25)),
-            new Client("jdk-client", JdkClientExchanges.class.getName(), app, List.of(17, 25)));
+    List<Client> clients = new ArrayList<>();
+    clients.add(new Client("url-connection", main(UrlConnectionExchanges.class), app, BOTH));
+    clients.add(new Client("jdk-client", main(JdkClientExchanges.class), app, BOTH));
+    clients.add(new Client("okhttp-4.12", main(OkHttpExchanges.class), app, JDK17));
+    clients.add(new Client("okhttp-3.14", main(OkHttpExchanges.class), line("okhttp3"), JDK17));
+    clients.add(new Client("okhttp-5", main(OkHttpExchanges.class), line("okhttp5"), JDK17));
     return clients.stream().flatMap(c -> c.jdks().stream().map(jdk -> Arguments.of(c, jdk)));
+  }
+
+  private static final List<Integer> BOTH = List.of(17, 25);
+  private static final List<Integer> JDK17 = List.of(17);
+
+  private static String main(Class<?> exchanges) {
+    return exchanges.getName();
+  }
+
+  private static String line(String line) {
+    return ClientLines.applicationClassPath(line);
   }
 
   @ParameterizedTest(name = "{0} on JDK {1}")

@@ -63,7 +63,11 @@ public abstract class ClientExchanges {
     } catch (Exception e) {
       line = e.getClass().getName() + ": " + e.getMessage();
     }
-    System.out.println(name + " " + line.replace(Integer.toString(partner.port()), "PORT"));
+    System.out.println(
+        name
+            + " "
+            + line.replace(Integer.toString(partner.port()), "PORT")
+                .replace(Integer.toString(partner.refusedPort()), "REFUSED_PORT"));
   }
 
   private static String digest(byte[] body) throws Exception {

@@ -43,6 +43,10 @@ public final class Partner implements AutoCloseable {
     return server.getAddress().getPort();
   }
 
+  public int refusedPort() {
+    return refusedPort;
+  }
+
   /** A port nothing listens on. */
   public String refused() {
     return "http://127.0.0.1:" + refusedPort;
