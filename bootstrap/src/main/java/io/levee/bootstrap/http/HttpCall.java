@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  */
 public final class HttpCall {
   /** The state of every connection that Levee does not track: decided once, nothing to report. */
-  static final HttpCall UNTRACKED = new HttpCall(null, 0L, false, false);
+  static final HttpCall UNTRACKED = new HttpCall(null, 0L, false, null);
 
   private static final AtomicIntegerFieldUpdater<HttpCall> FINISHED =
       AtomicIntegerFieldUpdater.newUpdater(HttpCall.class, "finished");
@@ -30,8 +30,12 @@ public final class HttpCall {
   final long startNanos;
   private final boolean head;
 
-  /** An admitted {@code GET} whose resource keeps last good answers. */
-  final boolean keepsLastGood;
+  /**
+   * The URL the application asked for, when this is an admitted {@code GET} whose resource keeps
+   * last good answers; else null. Kept because a redirect followed changes the connection's URL,
+   * and a blocked call looks its last good answer up by the URL asked for.
+   */
+  final String lastGoodUrl;
 
   private volatile int finished;
   private volatile SyntheticResponse response;
@@ -51,11 +55,11 @@ public final class HttpCall {
   /** The stream that copies it, as last handed out; guarded by this. */
   private WeakReference<TeeInputStream> copyingBody;
 
-  HttpCall(Object token, long startNanos, boolean head, boolean keepsLastGood) {
+  HttpCall(Object token, long startNanos, boolean head, String lastGoodUrl) {
     this.token = token;
     this.startNanos = startNanos;
     this.head = head;
-    this.keepsLastGood = keepsLastGood;
+    this.lastGoodUrl = lastGoodUrl;
   }
 
   boolean tracked() {

@@ -108,7 +108,7 @@ public final class HttpCalls {
       return live;
     }
     HttpCall call = CALLS.get(c);
-    if (call == null || !call.keepsLastGood) {
+    if (call == null || call.lastGoodUrl == null) {
       return live;
     }
     InputStream offered = call.offered(live);
@@ -124,7 +124,7 @@ public final class HttpCalls {
     } finally {
       CallDepth.exit(Kind.HTTP);
     }
-    return Levee.lastGood(call.token, "GET", String.valueOf(c.getURL()), status, headers);
+    return Levee.lastGood(call.token, "GET", call.lastGoodUrl, status, headers);
   }
 
   /** The response headers as name, value, name, value..., in order, without the status line. */
@@ -208,7 +208,8 @@ public final class HttpCalls {
     }
     releaseAbandoned();
     String method = c.getRequestMethod();
-    Object token = Levee.httpEnter(method, String.valueOf(c.getURL()));
+    String url = String.valueOf(c.getURL());
+    Object token = Levee.httpEnter(method, url);
     call =
         token == null
             ? HttpCall.UNTRACKED
@@ -216,7 +217,7 @@ public final class HttpCalls {
                 token,
                 Levee.start(token),
                 "HEAD".equals(method),
-                "GET".equals(method) && Levee.keepsLastGood(token));
+                "GET".equals(method) && Levee.keepsLastGood(token) ? url : null);
     HttpCall earlier;
     try {
       earlier = CALLS.putIfAbsent(c, call);

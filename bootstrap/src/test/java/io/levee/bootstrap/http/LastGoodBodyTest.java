@@ -101,7 +101,7 @@ class LastGoodBodyTest {
 
   @Test
   void everyGetInputStreamOfOneConnectionGetsTheSameCopyingStream() throws IOException {
-    HttpCall call = new HttpCall(new Permit(0, 0, 0) {}, 0L, false, true);
+    HttpCall call = new HttpCall(new Permit(0, 0, 0) {}, 0L, false, "http://p/a");
     InputStream live = new ByteArrayInputStream(bytes(50));
     assertThat(call.offered(live)).isNull();
     InputStream first = call.offer(live, keeper(1_000, 50));
@@ -116,7 +116,7 @@ class LastGoodBodyTest {
 
   @Test
   void aCopyingStreamTheApplicationDroppedIsMadeAgainAndGoesOnCopying() throws IOException {
-    HttpCall call = new HttpCall(new Permit(0, 0, 0) {}, 0L, false, true);
+    HttpCall call = new HttpCall(new Permit(0, 0, 0) {}, 0L, false, "http://p/a");
     byte[] body = bytes(40);
     InputStream live = new ByteArrayInputStream(body);
     InputStream first = call.offer(live, keeper(1_000, -1));
@@ -136,7 +136,7 @@ class LastGoodBodyTest {
 
   @Test
   void aBodyNotKeptIsHandedOutAsItIs() {
-    HttpCall call = new HttpCall(new Permit(0, 0, 0) {}, 0L, false, true);
+    HttpCall call = new HttpCall(new Permit(0, 0, 0) {}, 0L, false, "http://p/a");
     InputStream live = new ByteArrayInputStream(bytes(5));
     assertThat(call.offer(live, null)).isSameAs(live);
     assertThat(call.offered(live)).isSameAs(live);

@@ -97,6 +97,8 @@ class LastGoodIT {
     Reply good = get(prices, "/prices", "");
     long keptAt = System.nanoTime();
     assertThat(good.get("body")).isEqualTo("{\"eur\":2}");
+    Reply redirected = get(prices, "/moved", "");
+    assertThat(redirected.get("body")).as(redirected.raw()).isEqualTo("{\"eur\":2}");
     assertThat(get(prices, "/nostore", "").get("status")).isEqualTo("200");
     assertThat(get(prices, "/private", "").get("status")).isEqualTo("200");
     assertThat(get(prices, "/big", "").number("length")).isEqualTo(Partner.BIG);
@@ -113,6 +115,9 @@ class LastGoodIT {
     assertThat(kept.get("X-Version")).isEqualTo("2");
     assertThat(kept.get("Content-Length")).isEqualTo("9");
     assertThat(kept.get("Levee-Fallback")).matches("last-good; age=[0-6]");
+    Reply movedKept = get(prices, "/moved", "");
+    assertThat(movedKept.get("body")).as("kept under the URL asked for").isEqualTo("{\"eur\":2}");
+    assertThat(movedKept.get("Levee-Fallback")).startsWith("last-good");
     for (String notKept :
         new String[] {"/nostore", "/private", "/big", "/big-chunked", "/partial"}) {
       Reply r = get(prices, notKept, "");
@@ -174,10 +179,10 @@ class LastGoodIT {
   }
 
   /**
-   * The partner: a JSON price list whose version the test moves, answers marked {@code no-store} or
-   * {@code private}, bodies over 64 KiB with and without a length, one the application reads only
-   * in part, and a long chunked body sent in two parts with a pause; or 500 for everything once
-   * {@link #failing}. Counts the requests it reads.
+   * The partner: a JSON price list whose version the test moves, a redirect to it, answers marked
+   * {@code no-store} or {@code private}, bodies over 64 KiB with and without a length, one the
+   * application reads only in part, and a long chunked body sent in two parts with a pause; or 500
+   * for everything once {@link #failing}. Counts the requests it reads.
    */
   private static final class Partner implements AutoCloseable {
     static final int BIG = 70 * 1024;
@@ -251,6 +256,10 @@ class LastGoodIT {
           try (OutputStream out = exchange.getResponseBody()) {
             out.write(new byte[BIG]);
           }
+        }
+        case "/moved" -> {
+          exchange.getResponseHeaders().set("Location", "/prices");
+          respond(exchange, 302, "text/plain", utf8("moved"));
         }
         case "/partial" -> respond(exchange, 200, "application/octet-stream", new byte[1000]);
         case "/stream" -> streamed(exchange);
