@@ -1,5 +1,7 @@
 package io.levee.bootstrap;
 
+import io.levee.bootstrap.http.HttpAnswer;
+
 /**
  * What a blocked call gets (SPEC §2 "on-block"), already resolved for the call's kind. The hooks
  * read the fields they need and carry the answer out without running the original method.
@@ -41,6 +43,13 @@ public final class Blocked {
   /** jdbc only: SQLState of the SQLTransientException. */
   public final String sqlState;
 
+  /**
+   * http only: the last good answer of the call's URL ({@code fallback.last-good}), which answers
+   * the call instead of the fallback's status, body and headers; null when there is none. {@link
+   * HttpAnswer#of} gives it.
+   */
+  public final HttpAnswer lastGood;
+
   public Blocked(
       String resource,
       String reason,
@@ -52,6 +61,32 @@ public final class Blocked {
       String[] headers,
       boolean fallback,
       String sqlState) {
+    this(
+        resource,
+        reason,
+        message,
+        status,
+        retryAfterSeconds,
+        body,
+        contentType,
+        headers,
+        fallback,
+        sqlState,
+        null);
+  }
+
+  private Blocked(
+      String resource,
+      String reason,
+      String message,
+      int status,
+      int retryAfterSeconds,
+      String body,
+      String contentType,
+      String[] headers,
+      boolean fallback,
+      String sqlState,
+      HttpAnswer lastGood) {
     this.resource = resource;
     this.reason = reason;
     this.message = message;
@@ -62,5 +97,22 @@ public final class Blocked {
     this.headers = headers;
     this.fallback = fallback;
     this.sqlState = sqlState;
+    this.lastGood = lastGood;
+  }
+
+  /** This fallback, answered with {@code answer}, the last good answer of the call's URL. */
+  public Blocked withLastGood(HttpAnswer answer) {
+    return new Blocked(
+        resource,
+        reason,
+        message,
+        answer.status,
+        retryAfterSeconds,
+        body,
+        contentType,
+        headers,
+        fallback,
+        sqlState,
+        answer);
   }
 }

@@ -46,8 +46,10 @@ public class Dispatcher {
   /**
    * Where the body of an admitted call's response goes to become the last good answer of {@code
    * url}, or null when this answer is not to be kept (not a {@code GET}, not 2xx, {@code
-   * Cache-Control: no-store} or {@code private}). {@code headers} are the response's, as name,
-   * value, name, value...
+   * Cache-Control: no-store} or {@code private}, announced longer than the bound). {@code url} is
+   * the one the call was decided for ({@link #httpEnter}), not where a redirect led; {@code
+   * headers} are the response's as the application sees them (after a client's own decompression),
+   * as name, value, name, value...
    */
   public LastGoodKeeper lastGood(
       Object permit, String method, String url, int status, String[] headers) {

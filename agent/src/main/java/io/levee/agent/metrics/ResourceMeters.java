@@ -21,7 +21,9 @@ import java.util.Locale;
  * {@code levee.blocked} has one series per policy the resource has (in its own mode) plus {@code
  * system} for servlet resources under a {@code system:} rule (in that rule's mode); {@code
  * levee.limit} only with a concurrency or adaptive limit, {@code levee.breaker.state} only with a
- * breaker, {@code levee.keys.evicted} only with a per-key rate limit. The {@link #shape} names that
+ * breaker, {@code levee.keys.evicted} only with a per-key rate limit, {@code levee.fallback} only
+ * for an http resource with a fallback (its {@code last-good} series, and {@code
+ * levee.fallback.kept}, only with {@code last-good} in enforce mode). The {@link #shape} names that
  * choice, so a reload that changes it re-registers the meters even if the view stayed.
  *
  * <p>Concurrency: built and removed only by {@link LeveeMeters#sync()}, which is synchronized.
@@ -34,6 +36,8 @@ final class ResourceMeters {
   private final List<Reason> reasons;
   private final List<Mode> modes;
   private final boolean perKey;
+  private final boolean fallback;
+  private final boolean lastGood;
   private final List<Meter> meters = new ArrayList<Meter>();
 
   /**
@@ -47,6 +51,8 @@ final class ResourceMeters {
     if (rule == null) {
       add(Reason.SYSTEM, view.mode());
       perKey = false;
+      fallback = false;
+      lastGood = false;
     } else {
       if (rule.circuitBreaker != null) {
         add(Reason.CIRCUIT_OPEN, view.mode());
@@ -67,12 +73,18 @@ final class ResourceMeters {
           rule.rateLimit != null
               && rule.rateLimit.per != null
               && rule.match.kind == CallKind.SERVLET;
+      fallback =
+          rule.match.kind == CallKind.HTTP
+              && rule.onBlock.fallback != null
+              && rule.mode == Mode.ENFORCE;
+      lastGood = fallback && rule.onBlock.fallback.lastGood != null;
     }
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < reasons.size(); i++) {
       s.append(reasons.get(i).key).append('=').append(word(modes.get(i))).append(',');
     }
     s.append(view.limit() >= 0 ? "limit," : "").append(view.breakerState() >= 0 ? "breaker," : "");
+    s.append(fallback ? "fallback," : "").append(lastGood ? "last-good," : "");
     this.shape = s.append(perKey ? "keys" : "").toString();
   }
 
@@ -125,10 +137,30 @@ final class ResourceMeters {
               .tag("resource", name)
               .register(registry));
     }
+    if (fallback) {
+      registerFallbacks(registry, name);
+    }
     if (perKey) {
       meters.add(
           FunctionCounter.builder("levee.keys.evicted", view, ViewFunctions.KEYS_EVICTED)
               .description("Per-key rate-limit buckets evicted to stay within max-keys")
+              .tag("resource", name)
+              .register(registry));
+    }
+  }
+
+  private void registerFallbacks(MeterRegistry registry, String name) {
+    for (boolean kept : lastGood ? new boolean[] {false, true} : new boolean[] {false}) {
+      meters.add(
+          FunctionCounter.builder("levee.fallback", view, ViewFunctions.fallbacks(kept))
+              .description("Blocked http calls answered with a fallback")
+              .tags("resource", name, "answer", kept ? "last-good" : "static")
+              .register(registry));
+    }
+    if (lastGood) {
+      meters.add(
+          Gauge.builder("levee.fallback.kept", view, ViewFunctions.LAST_GOOD_KEPT)
+              .description("Last good answers kept for fallback.last-good")
               .tag("resource", name)
               .register(registry));
     }

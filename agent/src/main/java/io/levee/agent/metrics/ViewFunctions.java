@@ -46,6 +46,24 @@ final class ViewFunctions {
         }
       };
 
+  static final ToDoubleFunction<ResourceView> LAST_GOOD_KEPT =
+      new ToDoubleFunction<ResourceView>() {
+        @Override
+        public double applyAsDouble(ResourceView v) {
+          return v.lastGoodKept();
+        }
+      };
+
+  /** Blocked http calls answered with the last good answer of their URL, or the static one. */
+  static ToDoubleFunction<ResourceView> fallbacks(final boolean lastGood) {
+    return new ToDoubleFunction<ResourceView>() {
+      @Override
+      public double applyAsDouble(ResourceView v) {
+        return v.fallbacks(lastGood);
+      }
+    };
+  }
+
   static final ToLongFunction<ResourceView> DURATION_COUNT =
       new ToLongFunction<ResourceView>() {
         @Override

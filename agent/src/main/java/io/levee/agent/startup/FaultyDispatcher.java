@@ -3,6 +3,7 @@ package io.levee.agent.startup;
 import io.levee.agent.log.AgentLog;
 import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Faults;
+import io.levee.bootstrap.http.LastGoodKeeper;
 
 /**
  * The dispatcher installed in fault mode ({@code -Dlevee.inject-faults}, see {@link Faults}): the
@@ -40,6 +41,19 @@ final class FaultyDispatcher extends Dispatcher {
   public Object httpEnter(String method, String url) {
     Faults.at(Faults.DISPATCHER);
     return real.httpEnter(method, url);
+  }
+
+  @Override
+  public boolean keepsLastGood(Object permit) {
+    Faults.at(Faults.DISPATCHER);
+    return real.keepsLastGood(permit);
+  }
+
+  @Override
+  public LastGoodKeeper lastGood(
+      Object permit, String method, String url, int status, String[] headers) {
+    Faults.at(Faults.DISPATCHER);
+    return real.lastGood(permit, method, url, status, headers);
   }
 
   @Override

@@ -2,13 +2,16 @@ package io.levee.agent.startup;
 
 import io.levee.agent.log.ErrorLog;
 import io.levee.bootstrap.Dispatcher;
+import io.levee.bootstrap.http.LastGoodKeeper;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.KeySource;
+import java.io.Closeable;
 
 /**
  * What the bridge forwards to once the agent runs: every decision to the engine, errors to the log.
+ * Closed at a detach, it forgets the last good answers the engine kept.
  */
-final class LeveeDispatcher extends Dispatcher {
+final class LeveeDispatcher extends Dispatcher implements Closeable {
   private final Engine engine;
   private final ErrorLog errors;
 
@@ -28,6 +31,17 @@ final class LeveeDispatcher extends Dispatcher {
   @Override
   public Object httpEnter(String method, String url) {
     return engine.http(method, url);
+  }
+
+  @Override
+  public boolean keepsLastGood(Object permit) {
+    return engine.keepsLastGood(permit);
+  }
+
+  @Override
+  public LastGoodKeeper lastGood(
+      Object permit, String method, String url, int status, String[] headers) {
+    return engine.lastGood(permit, method, url, status, headers);
   }
 
   @Override
@@ -58,5 +72,10 @@ final class LeveeDispatcher extends Dispatcher {
   @Override
   public void internalError(Throwable error) {
     errors.report(error);
+  }
+
+  @Override
+  public void close() {
+    engine.forgetLastGood();
   }
 }

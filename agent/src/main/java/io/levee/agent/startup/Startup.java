@@ -55,6 +55,7 @@ public final class Startup {
     try {
       LeveeDispatcher dispatcher = new LeveeDispatcher(engine, new ErrorLog(log, Clock.SYSTEM));
       Levee.install(FaultyDispatcher.wrapIfAsked(dispatcher, log));
+      agent.onStop(dispatcher);
       long dispatching = System.nanoTime();
       agent.instrumented(AgentInstaller.install(inst, weaver, log, attached));
       long instrumented = System.nanoTime();

@@ -147,6 +147,43 @@ class LeveeMetersTest {
   }
 
   @Test
+  void countsFallbacksByAnswerAndTheLastGoodAnswersKept() {
+    f.apply(
+        "resources:\n"
+            + "  - name: prices\n"
+            + "    match: { http: { urls: [\"http://prices.example/**\"] } }\n"
+            + "    concurrency: { max: 1 }\n"
+            + "    on-block: { fallback: { last-good: 1m } }\n"
+            + "  - name: static\n"
+            + "    match: { http: { urls: [\"http://static.example/**\"] } }\n"
+            + "    concurrency: { max: 1 }\n"
+            + "    on-block: { fallback: { status: 503 } }\n"
+            + MetricsScenario.PAYMENTS);
+    LeveeMeters meters = meters();
+    Object held = f.engine.http("GET", "http://prices.example/a");
+    f.engine
+        .lastGood(held, "GET", "http://prices.example/a", 200, new String[0])
+        .keep(new byte[2], 2);
+    f.engine.http("GET", "http://prices.example/a");
+    f.engine.http("GET", "http://prices.example/b");
+    f.engine.http("GET", "http://prices.example/a");
+
+    String text = PrometheusText.write(meters.registry());
+    assertThat(text.lines())
+        .contains(
+            "levee_fallback_total{answer=\"last-good\",resource=\"prices\"} 2",
+            "levee_fallback_total{answer=\"static\",resource=\"prices\"} 1",
+            "levee_fallback_kept{resource=\"prices\"} 1",
+            "levee_fallback_total{answer=\"static\",resource=\"static\"} 0");
+    assertThat(text)
+        .doesNotContain("answer=\"last-good\",resource=\"static\"")
+        .doesNotContain("levee_fallback_kept{resource=\"static\"}");
+    assertThat(meters.registry().find("levee.fallback").tag("resource", "payments").meters())
+        .isEmpty();
+    f.complete(held, 200, 1);
+  }
+
+  @Test
   void countsReloadsByResult() {
     f.apply("resources:\n" + MetricsScenario.CHECKOUT);
     LeveeMeters meters = meters();

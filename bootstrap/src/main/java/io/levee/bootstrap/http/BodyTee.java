@@ -2,8 +2,11 @@ package io.levee.bootstrap.http;
 
 /**
  * A copy of the first {@link LastGoodKeeper#maxBody} bytes of a body as the application reads it,
- * handed to the keeper when the body ends within that bound. A body that grows past the bound, or
- * is closed before its end, is not kept. One reader at a time, as for the stream it copies.
+ * handed to the keeper when the body ends within that bound: at its end of stream, or as soon as
+ * the length its headers announced ({@link LastGoodKeeper#expectedLength}) has been read, since
+ * many readers (a JSON parser, {@code readFully}) stop there and close. A body that grows past the
+ * bound, or is closed before its end, is not kept. One reader at a time, as for the stream it
+ * copies.
  */
 public final class BodyTee {
   private final LastGoodKeeper keeper;
@@ -18,6 +21,7 @@ public final class BodyTee {
   public void copy(int b) {
     if (room(1)) {
       copy[length++] = (byte) b;
+      endIfWhole();
     }
   }
 
@@ -25,6 +29,7 @@ public final class BodyTee {
     if (len > 0 && room(len)) {
       System.arraycopy(b, off, copy, length, len);
       length += len;
+      endIfWhole();
     }
   }
 
@@ -37,10 +42,28 @@ public final class BodyTee {
     }
   }
 
+  /**
+   * The body was closed: kept if every byte its headers announced was read (which {@link #copy}
+   * already ended, unless there were none), else abandoned.
+   */
+  public void closed() {
+    if (!done && keeper.expectedLength >= 0 && length == keeper.expectedLength) {
+      end();
+    } else {
+      abandon();
+    }
+  }
+
   /** The body was given up before its end, or grew too long: nothing is kept. */
   public void abandon() {
     done = true;
     copy = null;
+  }
+
+  private void endIfWhole() {
+    if (length == keeper.expectedLength) {
+      end();
+    }
   }
 
   private boolean room(int more) {

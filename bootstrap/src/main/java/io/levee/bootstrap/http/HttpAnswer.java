@@ -9,7 +9,9 @@ import java.util.List;
  * A response Levee gives instead of the host's: a blocked call's {@code on-block.fallback} as plain
  * values that every client turns into a response of its own type. The header list always has a
  * {@code Content-Type} and a {@code Content-Length}, and a {@code Retry-After} when the block says
- * when to retry, unless the rules file names them itself.
+ * when to retry, unless the rules file names them itself. A last good answer ({@code
+ * fallback.last-good}) has instead the headers it was kept with, a {@code Content-Length} that is
+ * its body's, and {@code Levee-Fallback: last-good; age=SECONDS}.
  */
 public final class HttpAnswer {
   private static final Charset UTF_8 = Charset.forName("UTF-8");
@@ -32,8 +34,15 @@ public final class HttpAnswer {
     this.body = body;
   }
 
-  /** The fallback of {@code blocked}, which must have one ({@link Blocked#fallback}). */
+  /**
+   * The fallback of {@code blocked}, which must have one ({@link Blocked#fallback}): the last good
+   * answer of the call's URL when the block carries one ({@link Blocked#lastGood}), else the
+   * fallback of the rules.
+   */
   public static HttpAnswer of(Blocked blocked) {
+    if (blocked.lastGood != null) {
+      return blocked.lastGood;
+    }
     byte[] body = blocked.body.getBytes(UTF_8);
     List<String> h = new ArrayList<String>(8);
     if (!has(blocked.headers, "Content-Type")) {

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -29,9 +30,17 @@ import java.util.Map;
  * more is a response, not an error; the JDK throws for it) or that ends with an exception; {@code
  * disconnect} of a connection never read, or the garbage collection of one nobody disconnected,
  * releases the permit.
+ *
+ * <p>The last good answer ({@code fallback.last-good}): the body of an admitted {@code GET}'s 2xx
+ * answer, when its resource keeps one, is handed to the application through a stream that copies
+ * what it reads ({@link TeeInputStream}); a blocked call's fallback is then that answer, as {@link
+ * HttpAnswer#of} gives it.
  */
 public final class HttpCalls {
   private static final WeakIdentityMap<HttpCall> CALLS = new WeakIdentityMap<HttpCall>();
+
+  /** More response headers than this are not read for a last good answer. */
+  private static final int MAX_HEADERS = 500;
 
   private HttpCalls() {}
 
@@ -83,6 +92,56 @@ public final class HttpCalls {
    */
   public static OutputStream requestBody(Object skipped) {
     return ((HttpCall) skipped).fallback() ? new DiscardingOutputStream() : null;
+  }
+
+  /**
+   * What a {@code getInputStream} that ran returns: the JDK's stream {@code live}, or, for the 2xx
+   * answer of an admitted {@code GET} whose resource keeps last good answers, a stream that reads
+   * exactly as it does and copies the body for the last good answer. Asked on every outermost
+   * {@code getInputStream}; costs one map lookup for every other call.
+   */
+  public static InputStream liveBody(HttpURLConnection c, int responseCode, InputStream live) {
+    if (live == null
+        || responseCode < 200
+        || responseCode > 299
+        || CallDepth.current(Kind.HTTP) != 0) {
+      return live;
+    }
+    HttpCall call = CALLS.get(c);
+    if (call == null || call.lastGoodUrl == null) {
+      return live;
+    }
+    InputStream offered = call.offered(live);
+    return offered != null ? offered : call.offer(live, keeper(c, call, responseCode));
+  }
+
+  private static LastGoodKeeper keeper(HttpURLConnection c, HttpCall call, int status) {
+    String[] headers;
+    // The header methods call getInputStream again: one more step of this call, not a new one.
+    CallDepth.enter(Kind.HTTP);
+    try {
+      headers = headers(c);
+    } finally {
+      CallDepth.exit(Kind.HTTP);
+    }
+    return Levee.lastGood(call.token, "GET", call.lastGoodUrl, status, headers);
+  }
+
+  /** The response headers as name, value, name, value..., in order, without the status line. */
+  private static String[] headers(HttpURLConnection c) {
+    List<String> headers = new ArrayList<String>(32);
+    for (int i = 0; i < MAX_HEADERS; i++) {
+      String value = c.getHeaderField(i);
+      String name = c.getHeaderFieldKey(i);
+      if (value == null && name == null) {
+        break;
+      }
+      if (name != null && value != null) {
+        headers.add(name);
+        headers.add(value);
+      }
+    }
+    return headers.toArray(new String[0]);
   }
 
   /** What a skipped {@code getInputStream} returns: the fallback body below status 400. */
@@ -149,11 +208,16 @@ public final class HttpCalls {
     }
     releaseAbandoned();
     String method = c.getRequestMethod();
-    Object token = Levee.httpEnter(method, String.valueOf(c.getURL()));
+    String url = String.valueOf(c.getURL());
+    Object token = Levee.httpEnter(method, url);
     call =
         token == null
             ? HttpCall.UNTRACKED
-            : new HttpCall(token, Levee.start(token), "HEAD".equals(method));
+            : new HttpCall(
+                token,
+                Levee.start(token),
+                "HEAD".equals(method),
+                "GET".equals(method) && Levee.keepsLastGood(token) ? url : null);
     HttpCall earlier;
     try {
       earlier = CALLS.putIfAbsent(c, call);

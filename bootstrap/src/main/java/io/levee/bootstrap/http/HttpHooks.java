@@ -2,6 +2,7 @@ package io.levee.bootstrap.http;
 
 import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Sneaky;
+import java.io.InputStream;
 import java.net.HttpURLConnection;
 
 /**
@@ -57,6 +58,13 @@ public final class HttpHooks {
       }
     }
     end(c, responseCode, skipped, true);
+    if (skipped == null && returned instanceof InputStream) {
+      try {
+        stream = HttpCalls.liveBody(c, responseCode, (InputStream) returned);
+      } catch (Throwable t) {
+        HookErrors.report(t);
+      }
+    }
     return stream;
   }
 

@@ -10,8 +10,19 @@ public abstract class LastGoodKeeper {
   /** Bodies longer than this are not kept. */
   public final int maxBody;
 
+  /**
+   * The length the answer's {@code Content-Length} announced, or -1 when it announced none: a body
+   * read up to that length is whole even if its reader closes it without reading its end.
+   */
+  public final long expectedLength;
+
   protected LastGoodKeeper(int maxBody) {
+    this(maxBody, -1);
+  }
+
+  protected LastGoodKeeper(int maxBody, long expectedLength) {
     this.maxBody = maxBody;
+    this.expectedLength = expectedLength;
   }
 
   /** The whole body, {@code length} bytes of {@code body}, at most {@link #maxBody}. */

@@ -6,9 +6,9 @@ import java.io.InputStream;
 
 /**
  * A response body stream that reads exactly as the one it wraps and copies what passes through it
- * into a {@link BodyTee}: the end of the stream ends the copy, a close before it abandons it.
- * {@code skip} and {@code mark} are refused ({@code markSupported} false), so every byte the
- * application gets is seen.
+ * into a {@link BodyTee}: the end of the stream ends the copy, a close before it abandons it (see
+ * {@link BodyTee#closed()}). {@code skip} and {@code mark} are refused ({@code markSupported}
+ * false), so every byte the application gets is seen.
  */
 public final class TeeInputStream extends FilterInputStream {
   private final BodyTee tee;
@@ -61,7 +61,7 @@ public final class TeeInputStream extends FilterInputStream {
 
   @Override
   public void close() throws IOException {
-    tee.abandon();
+    tee.closed();
     in.close();
   }
 }

@@ -2,6 +2,7 @@ package io.levee.rules.engine;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Faults;
+import io.levee.bootstrap.http.LastGoodKeeper;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.CircuitBreaker;
 import io.levee.rules.policy.adaptive.AdaptiveLimiter;
@@ -175,11 +176,54 @@ public final class Engine {
     return (i * 7 + 3) & (AdaptiveLimiter.CLASSES - 1);
   }
 
-  /** An outbound {@code HttpURLConnection} call. */
+  /**
+   * An outbound HTTP call; {@code url} in full. A blocked {@code GET} with a fallback gets the last
+   * good answer of its URL when its resource keeps one ({@link Blocked#lastGood}).
+   */
   public Object http(String method, String url) {
     Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
-    return decide(c, c.matcher.http(method, url));
+    int i = c.matcher.http(method, url);
+    Object decision = decide(c, i);
+    return decision instanceof Blocked
+        ? c.resources[i].answer(method, url, (Blocked) decision)
+        : decision;
+  }
+
+  /**
+   * Whether the resource that admitted {@code permit} keeps last good answers, so that the client
+   * should offer it the answer ({@link #lastGood}). A field read; false for anything but a permit.
+   */
+  public boolean keepsLastGood(Object permit) {
+    return permit instanceof EnginePermit
+        && ((EnginePermit) permit).resource != null
+        && ((EnginePermit) permit).resource.lastGood != null;
+  }
+
+  /**
+   * Where the body of the answer to an admitted call goes to become the last good answer of {@code
+   * url}, or null when it is not to be kept: its resource keeps none, not a {@code GET}, not 2xx,
+   * {@code no-store} or {@code private}, or longer than {@code max-body}. {@code headers}: the
+   * answer's, as name, value, name, value...
+   */
+  public LastGoodKeeper lastGood(
+      Object permit, String method, String url, int status, String[] headers) {
+    if (!keepsLastGood(permit) || !"GET".equals(method)) {
+      return null;
+    }
+    return ((EnginePermit) permit).resource.lastGood.keeper(url, status, headers);
+  }
+
+  /**
+   * Forgets every last good answer of the resources in force and keeps none from now on: the agent
+   * detached, and what it kept must not outlive it.
+   */
+  public void forgetLastGood() {
+    for (ResourceRuntime r : compiled.resources) {
+      if (r.lastGood != null) {
+        r.lastGood.close();
+      }
+    }
   }
 
   /** A statement execution; {@code sql} may be null. */

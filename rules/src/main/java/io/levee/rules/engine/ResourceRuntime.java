@@ -2,8 +2,11 @@ package io.levee.rules.engine;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Faults;
+import io.levee.bootstrap.http.HttpAnswer;
+import io.levee.rules.lastgood.LastGoodCache;
 import io.levee.rules.model.CallKind;
 import io.levee.rules.model.Mode;
+import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.RateLimitSpec;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.policy.CircuitBreaker;
@@ -54,6 +57,12 @@ final class ResourceRuntime extends ResourceView {
   /** Whether the decision reads the time: a policy decides by it, or the call is timed. */
   final boolean timed;
 
+  /**
+   * The last good answers of an http resource with {@code fallback.last-good} in enforce mode (in
+   * monitor mode nothing is blocked, so nothing would ever be answered from it); else null.
+   */
+  final LastGoodCache lastGood;
+
   private final boolean monitor;
   private final Sleeper sleeper;
   private final CallStarts starts;
@@ -91,6 +100,14 @@ final class ResourceRuntime extends ResourceView {
     this.slowCallNanos = rule.circuitBreaker == null ? 0 : rule.circuitBreaker.slowCallNanos;
     this.failures = new FailureClassifier(rule.failure);
     this.answers = new BlockAnswers(rule.name, rule.match.kind, rule.onBlock);
+    OnBlock.Fallback fallback = rule.onBlock.fallback;
+    this.lastGood =
+        rule.match.kind == CallKind.HTTP
+                && !monitor
+                && fallback != null
+                && fallback.lastGood != null
+            ? new LastGoodCache(fallback.lastGood, clock)
+            : null;
     this.timesCalls = breaker != null || adaptive != null || engine.durations;
     this.timed = timesCalls || bucket != null || keyed != null;
     this.permit = new EnginePermit(this, null, true);
@@ -169,6 +186,25 @@ final class ResourceRuntime extends ResourceView {
     return breaker == null || probeTaken ? permit : unprobedPermit;
   }
 
+  /**
+   * What a blocked http call gets: a {@code GET} with a fallback, the last good answer of its URL
+   * when there is one; otherwise {@code blocked} as it is. Counts the fallbacks.
+   */
+  Blocked answer(String method, String url, Blocked blocked) {
+    if (!blocked.fallback) {
+      return blocked;
+    }
+    if (lastGood != null && "GET".equals(method)) {
+      HttpAnswer kept = lastGood.answer(url);
+      if (kept != null) {
+        countFallback(true);
+        return blocked.withLastGood(kept);
+      }
+    }
+    countFallback(false);
+    return blocked;
+  }
+
   /** Counts a call the system rule blocked (or would have) before this resource decided. */
   void countSystemBlock(boolean monitor) {
     countBlocked(Reason.SYSTEM, monitor);
@@ -238,6 +274,11 @@ final class ResourceRuntime extends ResourceView {
   @Override
   public long keysEvicted() {
     return keyed == null ? 0 : keyed.evictions();
+  }
+
+  @Override
+  public int lastGoodKept() {
+    return lastGood == null ? 0 : lastGood.size();
   }
 
   private Blocked block(Reason reason, long waitNanos) {

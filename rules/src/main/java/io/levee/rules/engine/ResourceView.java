@@ -24,6 +24,8 @@ public abstract class ResourceView {
   private final LongAdder[] wouldBlock = adders(Reason.ALL.length);
   private final LongAdder[] calls = adders(Outcome.ALL.length);
   private final LongAdder durationSum = new LongAdder();
+  private final LongAdder staticFallbacks = new LongAdder();
+  private final LongAdder lastGoodFallbacks = new LongAdder();
 
   ResourceView(String name, String kind, Mode mode) {
     this.name = name;
@@ -57,6 +59,14 @@ public abstract class ResourceView {
   /** Calls that monitor mode let through although {@code reason} would have blocked them. */
   public final long wouldBlock(Reason reason) {
     return wouldBlock[reason.ordinal()].sum();
+  }
+
+  /**
+   * Blocked http calls answered with a fallback: with the last good answer of their URL ({@code
+   * lastGood}), or with the fallback of the rules.
+   */
+  public final long fallbacks(boolean lastGood) {
+    return (lastGood ? lastGoodFallbacks : staticFallbacks).sum();
   }
 
   /** Completed calls by outcome; ignored ones are counted under {@link Outcome#IGNORED} only. */
@@ -97,6 +107,13 @@ public abstract class ResourceView {
 
   /** Per-key buckets evicted so far; 0 without a per-key rate limit. */
   public abstract long keysEvicted();
+
+  /** Last good answers kept now; 0 without {@code fallback.last-good}. */
+  public abstract int lastGoodKept();
+
+  final void countFallback(boolean lastGood) {
+    (lastGood ? lastGoodFallbacks : staticFallbacks).increment();
+  }
 
   final void countBlocked(Reason reason, boolean monitor) {
     (monitor ? wouldBlock : blocked)[reason.ordinal()].increment();

@@ -108,4 +108,9 @@ final class SystemRuntime extends ResourceView {
   public long keysEvicted() {
     return 0;
   }
+
+  @Override
+  public int lastGoodKept() {
+    return 0;
+  }
 }

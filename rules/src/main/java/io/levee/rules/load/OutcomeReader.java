@@ -1,7 +1,10 @@
 package io.levee.rules.load;
 
 import io.levee.rules.model.CallKind;
+import io.levee.rules.model.Defaults;
 import io.levee.rules.model.FailureSpec;
+import io.levee.rules.model.LastGoodSpec;
+import io.levee.rules.model.Match;
 import io.levee.rules.model.OnBlock;
 import java.util.Collections;
 import java.util.List;
@@ -19,7 +22,17 @@ final class OutcomeReader {
   static final String[] ON_BLOCK = {
     "status", "retry-after", "body", "content-type", "headers", "fallback", "sql-state"
   };
-  static final String[] FALLBACK = {"status", "body", "headers"};
+  static final String[] FALLBACK = {
+    "status", "body", "headers", "last-good", "max-body", "max-entries", "vary"
+  };
+
+  /** The keys of fallback that only shape the last good answer. */
+  private static final String[] LAST_GOOD_BOUNDS = {"max-body", "max-entries"};
+
+  /** The largest {@code max-body}: a kept body is held in memory, once per URL. */
+  static final int MAX_BODY_LIMIT = 16 * 1024 * 1024;
+
+  static final int MAX_ENTRIES_LIMIT = 100_000;
 
   /** The keys of on-block that shape a servlet response. */
   private static final String[] RESPONSE = {
@@ -59,17 +72,21 @@ final class OutcomeReader {
         orEmpty(ignoreSqlStates));
   }
 
-  /** Reads on-block of a resource of {@code kind}, or null when its kind is not known. */
-  static OnBlock onBlock(Section s, CallKind kind) {
-    return onBlock(s, kind, kind == null ? "" : "this resource matches " + kind.key + " calls");
+  /** Reads on-block of a resource that matches {@code match}, null when its match is not valid. */
+  static OnBlock onBlock(Section s, Match match) {
+    CallKind kind = match == null ? null : match.kind;
+    List<String> methods = match == null ? Collections.<String>emptyList() : match.methods;
+    return onBlock(
+        s, kind, methods, kind == null ? "" : "this resource matches " + kind.key + " calls");
   }
 
   /** Reads on-block of the system rule, which sheds inbound requests as a servlet resource does. */
   static OnBlock systemOnBlock(Section s) {
-    return onBlock(s, CallKind.SERVLET, "`system` sheds inbound requests");
+    return onBlock(
+        s, CallKind.SERVLET, Collections.<String>emptyList(), "`system` sheds inbound requests");
   }
 
-  private static OnBlock onBlock(Section s, CallKind kind, String subject) {
+  private static OnBlock onBlock(Section s, CallKind kind, List<String> methods, String subject) {
     Integer status = s.get("status", Patterns.status(400, 599), null);
     int retryAfter = s.get("retry-after", Patterns.RETRY_AFTER, OnBlock.RETRY_AFTER_AUTO);
     String body = s.get("body", Types.TEXT, null);
@@ -77,13 +94,15 @@ final class OutcomeReader {
     Map<String, String> headers = s.headers("headers");
     String sqlState = s.get("sql-state", Patterns.SQL_STATE_TYPE, null);
     OnBlock.Fallback fallback = null;
-    Section f = s.section("fallback", "a mapping with status, body and headers", FALLBACK);
+    Section f =
+        s.section("fallback", "a mapping with status, body, headers and last-good", FALLBACK);
     if (f != null) {
       fallback =
           new OnBlock.Fallback(
               f.get("status", Patterns.status(200, 599), FALLBACK_STATUS),
               f.get("body", Types.TEXT, ""),
-              f.headers("headers"));
+              f.headers("headers"),
+              lastGood(f, methods));
     }
     if (kind != null && kind != CallKind.SERVLET) {
       String instead =
@@ -103,6 +122,52 @@ final class OutcomeReader {
       s.reject("sql-state", "`sql-state` applies only to jdbc resources; " + subject);
     }
     return new OnBlock(status, retryAfter, body, contentType, headers, fallback, sqlState);
+  }
+
+  /**
+   * {@code last-good} and its bounds, or null without it. {@code methods}: the methods the resource
+   * matches (empty for all), since only a {@code GET} is ever answered from the last good answer.
+   */
+  private static LastGoodSpec lastGood(Section f, List<String> methods) {
+    Long age = f.get("last-good", Types.duration(1), null);
+    Integer maxBody = f.get("max-body", Types.size(1, MAX_BODY_LIMIT), null);
+    Integer maxEntries = f.get("max-entries", Types.whole(1, MAX_ENTRIES_LIMIT), null);
+    if (f.has("vary")) {
+      f.reject(
+          "vary",
+          "`vary` is not supported yet: the last good answer is kept per URL, whatever the"
+              + " request's headers; leave `vary` out (requests that differ by a header need"
+              + " different URLs to be kept apart)");
+    }
+    if (!f.has("last-good")) {
+      for (String key : LAST_GOOD_BOUNDS) {
+        if (f.has(key)) {
+          f.reject(
+              key,
+              "`"
+                  + key
+                  + "` bounds the last good answers, which are kept only with `last-good`;"
+                  + " add last-good: 5m, or leave `"
+                  + key
+                  + "` out");
+        }
+      }
+      return null;
+    }
+    if (!methods.isEmpty() && !methods.contains("GET")) {
+      f.reject(
+          "last-good",
+          "`last-good` answers only GET calls, and this resource matches "
+              + Suggestions.join(methods)
+              + "; add GET to the match's methods, or leave `last-good` out");
+    }
+    if (age == null) {
+      return null;
+    }
+    return new LastGoodSpec(
+        age,
+        maxBody != null ? maxBody : Defaults.LAST_GOOD_MAX_BODY,
+        maxEntries != null ? maxEntries : Defaults.LAST_GOOD_MAX_ENTRIES);
   }
 
   private static List<String> orEmpty(List<String> list) {

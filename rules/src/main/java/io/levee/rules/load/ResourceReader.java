@@ -92,7 +92,7 @@ final class ResourceReader {
     FailureSpec failure = f != null ? OutcomeReader.failure(f, kind) : FailureSpec.DEFAULT;
     Section b =
         r.section("on-block", "a mapping of what a blocked call gets", OutcomeReader.ON_BLOCK);
-    OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, kind) : OnBlock.DEFAULT;
+    OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, match) : OnBlock.DEFAULT;
 
     if (t != null && t.readable() && t.isEmpty()) {
       r.reject("timeouts", "`timeouts` is empty; set connect and read (http) or query (jdbc)");

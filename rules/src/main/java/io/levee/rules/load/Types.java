@@ -9,9 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * The scalar types of the rules file that are numbers or words: durations ({@code 250ms}, {@code
- * 2s}, {@code 5m}, {@code 1h}, in nanoseconds), ratios ({@code 50%} or {@code 0.5}), rates ({@code
- * 50/s}, in permits per second), whole numbers, and enumerations. Patterns, names and codes are in
- * {@link Patterns}.
+ * 2s}, {@code 5m}, {@code 1h}, in nanoseconds), sizes ({@code 256KiB}, {@code 1MiB} or bytes),
+ * ratios ({@code 50%} or {@code 0.5}), rates ({@code 50/s}, in permits per second), whole numbers,
+ * and enumerations. Patterns, names and codes are in {@link Patterns}.
  */
 final class Types {
   static final long MAX_DURATION_NANOS = TimeUnit.DAYS.toNanos(1);
@@ -21,6 +21,9 @@ final class Types {
   private static final Pattern PERCENT = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,9})?)%");
   private static final Pattern DECIMAL = Pattern.compile("\\d{1,12}(?:\\.\\d{1,9})?");
   private static final Pattern WHOLE = Pattern.compile("\\d(?:_?\\d){0,11}");
+  private static final Pattern SIZE = Pattern.compile("(\\d(?:_?\\d){0,11})(B|KiB|MiB)?");
+  private static final Pattern DECIMAL_SIZE =
+      Pattern.compile("\\d(?:_?\\d){0,11}([kKmMgG][bB]|GiB)");
 
   static final ValueType<String> TEXT =
       ValueType.of(
@@ -197,5 +200,50 @@ final class Types {
             return value;
           }
         });
+  }
+
+  /**
+   * A size in bytes in [min, max]: plain bytes ({@code 65536}, {@code 65536B}), {@code KiB} (1024
+   * bytes) or {@code MiB}. {@code KB}, {@code MB} and the like are refused rather than guessed.
+   */
+  static ValueType<Integer> size(final int min, final int max) {
+    return ValueType.of(
+        "a size like 256KiB, 1MiB or 65536 (bytes)",
+        new ValueType.Parse<Integer>() {
+          @Override
+          public Integer parse(String text) throws ValueType.Bad {
+            Matcher m = SIZE.matcher(text);
+            if (!m.matches()) {
+              Matcher decimal = DECIMAL_SIZE.matcher(text);
+              if (decimal.matches()) {
+                throw new ValueType.Bad(
+                    "write sizes in bytes, KiB or MiB (1 KiB = 1024 bytes), got " + text,
+                    decimal.start(1));
+              }
+              throw new ValueType.Bad();
+            }
+            String unit = m.group(2);
+            long factor = "KiB".equals(unit) ? 1024L : "MiB".equals(unit) ? 1024L * 1024 : 1L;
+            long bytes = Long.parseLong(m.group(1).replace("_", "")) * factor;
+            if (bytes < min) {
+              throw new ValueType.Bad("must be at least " + formatSize(min) + ", got " + text);
+            }
+            if (bytes > max) {
+              throw new ValueType.Bad("must be at most " + formatSize(max) + ", got " + text);
+            }
+            return (int) bytes;
+          }
+        });
+  }
+
+  /** Bytes as the largest whole unit, for messages: 16MiB, 256KiB, 100 bytes. */
+  static String formatSize(long bytes) {
+    if (bytes > 0 && bytes % (1024L * 1024) == 0) {
+      return bytes / (1024L * 1024) + "MiB";
+    }
+    if (bytes > 0 && bytes % 1024L == 0) {
+      return bytes / 1024L + "KiB";
+    }
+    return bytes + (bytes == 1 ? " byte" : " bytes");
   }
 }

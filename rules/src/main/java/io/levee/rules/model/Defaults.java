@@ -29,5 +29,8 @@ public final class Defaults {
   public static final int STATUS_SYSTEM = 503;
   public static final String CONTENT_TYPE = "text/plain; charset=utf-8";
 
+  public static final int LAST_GOOD_MAX_BODY = 256 * 1024;
+  public static final int LAST_GOOD_MAX_ENTRIES = 1000;
+
   private Defaults() {}
 }

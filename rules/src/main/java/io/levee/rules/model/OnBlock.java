@@ -84,10 +84,18 @@ public final class OnBlock {
     /** In file order. */
     public final Map<String, String> headers;
 
+    /** Answer a blocked {@code GET} with the last good answer of its URL; null for never. */
+    public final LastGoodSpec lastGood;
+
     public Fallback(int status, String body, Map<String, String> headers) {
+      this(status, body, headers, null);
+    }
+
+    public Fallback(int status, String body, Map<String, String> headers, LastGoodSpec lastGood) {
       this.status = status;
       this.body = body;
       this.headers = Collections.unmodifiableMap(headers);
+      this.lastGood = lastGood;
     }
 
     @Override
@@ -96,12 +104,15 @@ public final class OnBlock {
         return false;
       }
       Fallback f = (Fallback) o;
-      return status == f.status && body.equals(f.body) && headers.equals(f.headers);
+      return status == f.status
+          && body.equals(f.body)
+          && headers.equals(f.headers)
+          && Values.eq(lastGood, f.lastGood);
     }
 
     @Override
     public int hashCode() {
-      return Values.hash(status, body, headers);
+      return Values.hash(status, body, headers, lastGood);
     }
   }
 }

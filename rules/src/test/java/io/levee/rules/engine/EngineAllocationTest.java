@@ -48,6 +48,9 @@ class EngineAllocationTest {
       Object shop = f.engine.servlet("GET", path, null, null);
       Object pay = f.engine.http("GET", url);
       admitted += (shop instanceof EnginePermit ? 1 : 0) + (pay instanceof EnginePermit ? 1 : 0);
+      if (f.engine.keepsLastGood(pay)) {
+        throw new AssertionError("pay keeps no last good answer");
+      }
       f.engine.complete(pay, start, 200, null);
       f.engine.complete(shop, start, 200, null);
     }

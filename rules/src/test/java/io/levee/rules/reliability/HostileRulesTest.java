@@ -59,6 +59,9 @@ resources:
         status: 200
         body: '{"ok":false}'
         headers: { Content-Type: application/json }
+        last-good: 5m
+        max-body: 64KiB
+        max-entries: 100
   - name: db
     match:
       jdbc: { urls: ["jdbc:h2:mem:*"], operations: [SELECT], tables: ["t_*"], sql: "(?i)select.*" }
