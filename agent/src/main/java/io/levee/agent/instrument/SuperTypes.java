@@ -44,6 +44,12 @@ final class SuperTypes {
     // The JDK's HttpURLConnection implementation, whose subclasses (not HttpsURLConnectionImpl,
     // which only delegates to one) are the http integration's targets.
     "sun.net.www.protocol.http.HttpURLConnection",
+    // Apache HttpClient 4 and 5 classic: the clients whose doExecute decides, and the contexts
+    // their timeouts are read from.
+    "org.apache.http.impl.client.CloseableHttpClient",
+    "org.apache.http.client.protocol.HttpClientContext",
+    "org.apache.hc.client5.http.impl.classic.CloseableHttpClient",
+    "org.apache.hc.client5.http.protocol.HttpClientContext",
   };
 
   static final SuperTypes SHARED = new SuperTypes();
