@@ -1,5 +1,6 @@
 package io.levee.it.apps.tomcat;
 
+import io.levee.it.apps.ApacheCalls;
 import io.levee.it.apps.AppProcess;
 import io.levee.it.apps.Arrivals;
 import io.levee.it.apps.HttpCalls;
@@ -82,8 +83,8 @@ final class AppServlets {
   }
 
   /**
-   * {@code /http}, {@code /jdbc}, {@code /pool}, {@code /libs} (key=value lines), {@code /arrivals}
-   * and {@code /faults}, those of them its application maps.
+   * {@code /http}, {@code /apache}, {@code /jdbc}, {@code /pool}, {@code /libs} (key=value lines),
+   * {@code /arrivals} and {@code /faults}, those of them its application maps.
    */
   static final class OutboundServlet extends HttpServlet {
     @Override
@@ -92,6 +93,9 @@ final class AppServlets {
       switch (req.getServletPath()) {
         case "/http":
           text(resp, HttpCalls.handle(q));
+          break;
+        case "/apache":
+          text(resp, ApacheCalls.handle(q));
           break;
         case "/jdbc":
           text(resp, JdbcCalls.handle(q));
