@@ -139,11 +139,14 @@ public final class Apache5ClientCalls implements BlockingClientCalls {
     }
   }
 
-  /** {@code adapt} is public since 5.4; before, the constructor is package-private. */
+  /**
+   * {@code adapt} is public since 5.4; before, it is package-private (or missing), and so is the
+   * constructor it calls.
+   */
   private static CloseableHttpResponse adapt(ClassicHttpResponse response) {
     try {
       return CloseableHttpResponse.adapt(response);
-    } catch (NoSuchMethodError e) {
+    } catch (IllegalAccessError | NoSuchMethodError e) {
       try {
         Constructor<CloseableHttpResponse> c =
             CloseableHttpResponse.class.getDeclaredConstructor(

@@ -18,10 +18,11 @@ import io.levee.bootstrap.http.BlockingClientCalls;
  * HttpContext)} of every concrete classic {@code CloseableHttpClient} ({@code InternalHttpClient},
  * {@code MinimalHttpClient}, an application's own subclass), which every {@code execute} form
  * reaches, the {@code HttpClientResponseHandler} ones and {@code executeOpen} (Spring 6's
- * RestTemplate) included; and the exit of {@code HttpClientContext.getRequestConfigOrDefault()}
- * (5.4 and later), which the exec runtime reads the connect and response timeouts from, on the
- * caller's thread. The logic that needs the client's types is {@link Apache5ClientCalls}, defined
- * beside each loader's copy of the client. The async client is another integration.
+ * RestTemplate) included; and the exits of {@code HttpClientContext.getRequestConfigOrDefault()}
+ * and {@code getRequestConfig()}, which the exec runtime reads the connect and response timeouts
+ * from, on the caller's thread. The logic that needs the client's types is {@link
+ * Apache5ClientCalls}, defined beside each loader's copy of the client. The async client is another
+ * integration.
  *
  * <p>Not woven: copies of the client relocated by a library: rules match exact class names.
  */
@@ -58,7 +59,11 @@ public final class Apache5Integration implements Integration {
         .add(
             TypeRule.implementing(CONTEXT)
                 .methods(
-                    MethodRule.named("getRequestConfigOrDefault")
+                    // 5.4 and later read getRequestConfigOrDefault(), which calls
+                    // getRequestConfig() (null when unset); before 5.4, getRequestConfig() alone,
+                    // with the defaults filled in. Both are woven: a configuration that already
+                    // has the rule's timeouts is given back as it is.
+                    MethodRule.named("getRequestConfigOrDefault", "getRequestConfig")
                         .taking("()Lorg/apache/hc/client5/http/config/RequestConfig;")
                         .publicOnly()
                         .weave(hooks.exit("requestConfig", null, site()))));

@@ -11,10 +11,10 @@ import io.levee.bootstrap.http.BlockingClients;
  * What the woven methods of Apache HttpClient 5 classic call: {@code doExecute(HttpHost,
  * ClassicHttpRequest, HttpContext)} of every {@code
  * org.apache.hc.client5.http.impl.classic.CloseableHttpClient}, and {@code
- * HttpClientContext.getRequestConfigOrDefault()}. The logic is in {@link BlockingClients}; what
- * needs the client's types is in the calls the agent defines beside each loader's copy of the
- * client ({@link #CALLS}). Errors of our own are reported and change nothing; a blocked call's
- * exception is thrown from the exit method on purpose.
+ * HttpClientContext.getRequestConfigOrDefault()} and {@code getRequestConfig()}. The logic is in
+ * {@link BlockingClients}; what needs the client's types is in the calls the agent defines beside
+ * each loader's copy of the client ({@link #CALLS}). Errors of our own are reported and change
+ * nothing; a blocked call's exception is thrown from the exit method on purpose.
  */
 public final class Apache5Hooks {
   /** The calls of each woven class; the agent installs their factory before it weaves. */
@@ -58,8 +58,8 @@ public final class Apache5Hooks {
   }
 
   /**
-   * Exit of {@code getRequestConfigOrDefault()}: the rule's timeouts where the request leaves them
-   * unset.
+   * Exit of {@code getRequestConfigOrDefault()} and {@code getRequestConfig()}: the rule's timeouts
+   * where the request leaves them unset.
    */
   public static Object requestConfig(Object token, Class<?> site, Object returned) {
     try {
