@@ -105,6 +105,8 @@ class ArchitectureTest {
             "io.levee.agent.servlet..",
             "io.levee.agent.jdbc..",
             "io.levee.agent.http..",
+            "io.levee.agent.apache4..",
+            "io.levee.agent.apache5..",
             "io.levee.agent.okhttp..")
         .layer("weaver")
         .definedBy("io.levee.agent.instrument..")

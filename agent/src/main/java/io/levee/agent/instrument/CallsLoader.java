@@ -8,7 +8,10 @@ import java.io.InputStream;
  * A loader that defines one class of the agent jar beside a library the bridge cannot see: its
  * parent is the library's loader, so the class's references to the library resolve to the copy the
  * application uses, and those to the bridge to the boot loader. The class is compiled against the
- * library but never loaded by the agent's own loader, where the library is absent.
+ * library but never loaded by the agent's own loader, where the library is absent. Its nested
+ * classes ({@code name$...}, e.g. a response type of the library's that the class subclasses) are
+ * defined here too, from the agent jar: found through the parent, they would be defined where the
+ * library may not be visible.
  */
 public final class CallsLoader extends ClassLoader {
   private final String name;
@@ -48,12 +51,24 @@ public final class CallsLoader extends ClassLoader {
 
   @Override
   protected Class<?> loadClass(String className, boolean resolve) throws ClassNotFoundException {
-    if (!className.equals(name)) {
+    boolean nested = className.startsWith(name + "$");
+    if (!className.equals(name) && !nested) {
       return super.loadClass(className, resolve);
     }
     synchronized (this) {
       Class<?> c = findLoadedClass(className);
-      return c != null ? c : defineClass(className, classFile, 0, classFile.length);
+      if (c != null) {
+        return c;
+      }
+      byte[] bytes = classFile;
+      if (nested) {
+        try {
+          bytes = classFile(className);
+        } catch (IOException e) {
+          throw new ClassNotFoundException(className, e);
+        }
+      }
+      return defineClass(className, bytes, 0, bytes.length);
     }
   }
 }

@@ -46,6 +46,12 @@ final class SuperTypes {
     "sun.net.www.protocol.http.HttpURLConnection",
     // OkHttp 3.14 to 5.x: the first of OkHttp's own interceptors, which decides for every call.
     "okhttp3.internal.http.RetryAndFollowUpInterceptor",
+    // Apache HttpClient 4 and 5 classic: the clients whose doExecute decides, and the contexts
+    // their timeouts are read from.
+    "org.apache.http.impl.client.CloseableHttpClient",
+    "org.apache.http.client.protocol.HttpClientContext",
+    "org.apache.hc.client5.http.impl.classic.CloseableHttpClient",
+    "org.apache.hc.client5.http.protocol.HttpClientContext",
   };
 
   static final SuperTypes SHARED = new SuperTypes();

@@ -1,5 +1,6 @@
 package io.levee.it.apps.tomcat;
 
+import io.levee.it.apps.ApacheCalls;
 import io.levee.it.apps.AppProcess;
 import io.levee.it.apps.Arrivals;
 import io.levee.it.apps.HttpCalls;
@@ -83,8 +84,8 @@ final class AppServlets {
   }
 
   /**
-   * {@code /http}, {@code /okhttp}, {@code /jdbc}, {@code /pool}, {@code /libs} (key=value lines),
-   * {@code /arrivals} and {@code /faults}, those of them its application maps.
+   * {@code /http}, {@code /okhttp}, {@code /apache}, {@code /jdbc}, {@code /pool}, {@code /libs}
+   * (key=value lines), {@code /arrivals} and {@code /faults}, those of them its application maps.
    */
   static final class OutboundServlet extends HttpServlet {
     @Override
@@ -96,6 +97,8 @@ final class AppServlets {
           break;
         case "/okhttp":
           text(resp, OkHttpCalls.handle(q));
+        case "/apache":
+          text(resp, ApacheCalls.handle(q));
           break;
         case "/jdbc":
           text(resp, JdbcCalls.handle(q));

@@ -42,6 +42,7 @@ public final class TomcatApp {
         new AppServlets.OutboundServlet(),
         "/http",
         "/okhttp",
+        "/apache",
         "/jdbc",
         "/pool",
         "/libs",
