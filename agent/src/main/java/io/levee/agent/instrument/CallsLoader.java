@@ -5,10 +5,13 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * A loader that defines one class of the agent jar beside a library the bridge cannot see: its
- * parent is the library's loader, so the class's references to the library resolve to the copy the
- * application uses, and those to the bridge to the boot loader. The class is compiled against the
- * library but never loaded by the agent's own loader, where the library is absent.
+ * A loader that defines one class of the agent jar, and its nested classes, beside a library the
+ * bridge cannot see: its parent is the library's loader, so the class's references to the library
+ * resolve to the copy the application uses, and those to the bridge to the boot loader. The class
+ * is compiled against the library but never loaded by the agent's own loader, where the library is
+ * absent. A nested class (a response type the calls build, say) is read from the agent jar when the
+ * class first needs it, so that it shares the loader, and with it the package and nest, of its
+ * host.
  */
 public final class CallsLoader extends ClassLoader {
   private final String name;
@@ -48,12 +51,25 @@ public final class CallsLoader extends ClassLoader {
 
   @Override
   protected Class<?> loadClass(String className, boolean resolve) throws ClassNotFoundException {
-    if (!className.equals(name)) {
+    boolean nested = className.startsWith(name + "$");
+    if (!nested && !className.equals(name)) {
       return super.loadClass(className, resolve);
     }
     synchronized (this) {
       Class<?> c = findLoadedClass(className);
-      return c != null ? c : defineClass(className, classFile, 0, classFile.length);
+      if (c != null) {
+        return c;
+      }
+      byte[] bytes = nested ? nestedClassFile(className) : classFile;
+      return defineClass(className, bytes, 0, bytes.length);
+    }
+  }
+
+  private static byte[] nestedClassFile(String className) throws ClassNotFoundException {
+    try {
+      return classFile(className);
+    } catch (IOException e) {
+      throw new ClassNotFoundException(className, e);
     }
   }
 }

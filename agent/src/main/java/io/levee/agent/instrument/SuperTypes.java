@@ -44,6 +44,10 @@ final class SuperTypes {
     // The JDK's HttpURLConnection implementation, whose subclasses (not HttpsURLConnectionImpl,
     // which only delegates to one) are the http integration's targets.
     "sun.net.www.protocol.http.HttpURLConnection",
+    // java.net.http.HttpClient's implementation and the request HttpRequest.newBuilder() builds:
+    // the JDK's own classes, matched by name (jdkhttp integration).
+    "jdk.internal.net.http.HttpClientImpl",
+    "jdk.internal.net.http.ImmutableHttpRequest",
   };
 
   static final SuperTypes SHARED = new SuperTypes();

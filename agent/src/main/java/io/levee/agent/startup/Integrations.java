@@ -7,12 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every integration the agent installs. The servlet and JDBC integrations are looked up by name, so
- * that a build without one of them (or one whose classes fail to load) still protects the rest.
+ * Every integration the agent installs. The servlet, JDBC and JDK client integrations are looked up
+ * by name, so that a build without one of them (or one whose classes fail to load) still protects
+ * the rest.
  */
 final class Integrations {
   private static final String[] BY_NAME = {
-    "io.levee.agent.servlet.ServletIntegration", "io.levee.agent.jdbc.JdbcIntegration"
+    "io.levee.agent.servlet.ServletIntegration",
+    "io.levee.agent.jdbc.JdbcIntegration",
+    "io.levee.agent.jdkhttp.JdkHttpIntegration",
   };
 
   private Integrations() {}
