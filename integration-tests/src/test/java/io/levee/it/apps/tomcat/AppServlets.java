@@ -4,6 +4,7 @@ import io.levee.it.apps.AppProcess;
 import io.levee.it.apps.Arrivals;
 import io.levee.it.apps.HttpCalls;
 import io.levee.it.apps.JdbcCalls;
+import io.levee.it.apps.JdkClientCalls;
 import io.levee.it.apps.Libraries;
 import io.levee.it.apps.PoolCounts;
 import java.io.IOException;
@@ -82,8 +83,8 @@ final class AppServlets {
   }
 
   /**
-   * {@code /http}, {@code /jdbc}, {@code /pool}, {@code /libs} (key=value lines), {@code /arrivals}
-   * and {@code /faults}, those of them its application maps.
+   * {@code /http}, {@code /jdkhttp}, {@code /jdbc}, {@code /pool}, {@code /libs} (key=value lines),
+   * {@code /arrivals} and {@code /faults}, those of them its application maps.
    */
   static final class OutboundServlet extends HttpServlet {
     @Override
@@ -92,6 +93,9 @@ final class AppServlets {
       switch (req.getServletPath()) {
         case "/http":
           text(resp, HttpCalls.handle(q));
+          break;
+        case "/jdkhttp":
+          text(resp, JdkClientCalls.handle(q));
           break;
         case "/jdbc":
           text(resp, JdbcCalls.handle(q));
