@@ -18,6 +18,7 @@ CASES = [
 ]
 CALLS = [
     ("httpCall", "`HttpURLConnection` GET to a local server"),
+    ("jdkClientCall", "`java.net.http.HttpClient` `send` (`ofByteArray`) to a local server"),
     ("jdbcQuery", "prepared H2 query by primary key"),
 ]
 

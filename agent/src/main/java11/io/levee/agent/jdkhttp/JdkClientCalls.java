@@ -1,6 +1,7 @@
 package io.levee.agent.jdkhttp;
 
 import io.levee.bootstrap.Dispatcher;
+import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.http.BodyTee;
@@ -80,6 +81,8 @@ public final class JdkClientCalls implements JdkHttpCalls {
       }
       LastGoodKeeper keeper = keeper(permit, request, response);
       Levee.exit(permit, start, response.statusCode(), null);
+      // After the outcome: what fails from here on leaves the call's answer alone.
+      Faults.at(Faults.HTTP_EXIT);
       if (keeper != null) {
         keep(keeper, response);
       }
@@ -104,7 +107,10 @@ public final class JdkClientCalls implements JdkHttpCalls {
   private static LastGoodKeeper keeper(
       Object permit, HttpRequest request, HttpResponse<?> response) {
     Object body = response.body();
-    if (!(body instanceof String || body instanceof byte[]) || !Levee.keepsLastGood(permit)) {
+    if (!(body instanceof String || body instanceof byte[])
+        || response.statusCode() / 100 != 2
+        || !"GET".equals(request.method())
+        || !Levee.keepsLastGood(permit)) {
       return null;
     }
     List<String> headers = new ArrayList<>();

@@ -6,7 +6,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -27,12 +32,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * What the instrumentation costs a real call: one {@code HttpURLConnection} GET to a local server
- * and one prepared H2 query, as an application makes them. This class knows nothing of Levee: the
- * run decides whether the forked JVM has the agent ({@code -jvmArgsAppend -javaagent:...}) and with
- * which rules, so the bytecode measured is exactly what the agent makes of these JDK and driver
- * classes. {@code benchmarks/run-instrumentation.sh} runs it without the agent, with rules that
- * match neither call, and with rules that admit both (a concurrency limit that is never reached).
+ * What the instrumentation costs a real call: one {@code HttpURLConnection} GET and one {@code
+ * java.net.http.HttpClient} {@code send} to a local server, and one prepared H2 query, as an
+ * application makes them. This class knows nothing of Levee: the run decides whether the forked JVM
+ * has the agent ({@code -jvmArgsAppend -javaagent:...}) and with which rules, so the bytecode
+ * measured is exactly what the agent makes of these JDK and driver classes. {@code
+ * benchmarks/run-instrumentation.sh} runs it without the agent, with rules that match neither call,
+ * and with rules that admit both (a concurrency limit that is never reached).
  *
  * <p>The server answers from one thread with a fixed two-byte body over keep-alive connections; the
  * query reads one row of a 1000-row table by primary key on a connection held open, preparing and
@@ -48,6 +54,8 @@ public class InstrumentedCalls {
   public static class LocalServer {
     HttpServer server;
     URL url;
+    HttpClient client;
+    HttpRequest request;
 
     @Setup(Level.Trial)
     public void start() throws IOException {
@@ -64,6 +72,8 @@ public class InstrumentedCalls {
       server.setExecutor(Executors.newSingleThreadExecutor());
       server.start();
       url = new URL("http://127.0.0.1:" + server.getAddress().getPort() + "/bench/price");
+      client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      request = HttpRequest.newBuilder(URI.create(url.toString())).build();
     }
 
     @TearDown(Level.Trial)
@@ -101,6 +111,12 @@ public class InstrumentedCalls {
     try (InputStream in = c.getInputStream()) {
       return status + in.readAllBytes().length;
     }
+  }
+
+  @Benchmark
+  public int jdkClientCall(LocalServer server) throws IOException, InterruptedException {
+    HttpResponse<byte[]> r = server.client.send(server.request, BodyHandlers.ofByteArray());
+    return r.statusCode() + r.body().length;
   }
 
   @Benchmark

@@ -3,6 +3,7 @@ package io.levee.bootstrap.jdkhttp;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.CallDepth;
 import io.levee.bootstrap.Dispatcher;
+import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
@@ -69,6 +70,7 @@ public final class JdkHttpHooks {
       if (CallDepth.enter(Kind.HTTP) != 0) {
         return null;
       }
+      Faults.at(Faults.HTTP_ENTER);
       Object token = CALLS.get(site).enter(request);
       if (token instanceof Permit) {
         Permit permit = (Permit) token;
