@@ -67,20 +67,26 @@ public final class JdkClientCalls implements JdkHttpCalls {
     return answer((HttpRequest) request, (BodyHandler<?>) handler, answer);
   }
 
+  /** Reports the outcome once; whatever fails around it, the permit goes back. */
   private static void done(
       Object permit, long start, HttpRequest request, HttpResponse<?> response, Throwable error) {
-    try {
-      if (error != null) {
-        Throwable cause = unwrap(error);
-        if (cause instanceof CancellationException) {
-          Levee.exit(permit, start, Dispatcher.STATUS_ABANDONED, null);
-        } else {
-          Levee.exit(permit, start, -1, cause);
-        }
-        return;
+    if (error != null) {
+      Throwable cause = unwrap(error);
+      if (cause instanceof CancellationException) {
+        Levee.exit(permit, start, Dispatcher.STATUS_ABANDONED, null);
+      } else {
+        Levee.exit(permit, start, -1, cause);
       }
-      LastGoodKeeper keeper = keeper(permit, request, response);
-      Levee.exit(permit, start, response.statusCode(), null);
+      return;
+    }
+    LastGoodKeeper keeper = null;
+    try {
+      keeper = keeper(permit, request, response);
+    } catch (Throwable t) {
+      HookErrors.report(t);
+    }
+    Levee.exit(permit, start, response.statusCode(), null);
+    try {
       // After the outcome: what fails from here on leaves the call's answer alone.
       Faults.at(Faults.HTTP_EXIT);
       if (keeper != null) {
