@@ -15,9 +15,7 @@ import io.levee.bootstrap.Permit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
-import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
@@ -29,7 +27,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -43,7 +40,7 @@ import org.junit.jupiter.api.Test;
 class JdkHttpIntegrationTest {
   private static final String JSON = "{\"status\":\"degraded\"}";
   private static TestServer server;
-  private static Stalling stalling;
+  private static SilentServers.Stalling stalling;
   private static HttpClient client;
   private final RecordingDispatcher dispatcher = new RecordingDispatcher();
 
@@ -53,7 +50,7 @@ class JdkHttpIntegrationTest {
     client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     TestAgent.install(new JdkHttpIntegration());
     server = new TestServer();
-    stalling = new Stalling();
+    stalling = new SilentServers.Stalling();
   }
 
   @AfterAll
@@ -259,7 +256,7 @@ class JdkHttpIntegrationTest {
   @Test
   void appliesThePermitsConnectTimeoutWhereTheClientHasNone() throws IOException {
     dispatcher.answering(permit(300, 0));
-    try (FullBacklog full = new FullBacklog()) {
+    try (SilentServers.FullBacklog full = new SilentServers.FullBacklog()) {
       long start = System.nanoTime();
 
       assertThatThrownBy(() -> client.send(get(full.url()), discard()))
@@ -275,7 +272,7 @@ class JdkHttpIntegrationTest {
   void keepsTheClientsOwnConnectTimeout() throws IOException {
     dispatcher.answering(permit(300, 0));
     HttpClient own = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(1200)).build();
-    try (FullBacklog full = new FullBacklog()) {
+    try (SilentServers.FullBacklog full = new SilentServers.FullBacklog()) {
       long start = System.nanoTime();
 
       assertThatThrownBy(() -> own.send(get(full.url()), discard()))
@@ -336,76 +333,5 @@ class JdkHttpIntegrationTest {
       Thread.onSpinWait();
     }
     assertThat(dispatcher.outcomes).hasSize(count);
-  }
-
-  /**
-   * A listening socket that never accepts, its backlog filled: the kernel drops further connection
-   * attempts, so a connect hangs until the client gives up.
-   */
-  private static final class FullBacklog implements AutoCloseable {
-    private final ServerSocket socket;
-    private final List<Socket> queued = new CopyOnWriteArrayList<>();
-
-    FullBacklog() throws IOException {
-      socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-      for (int i = 0; i < 4; i++) {
-        Socket s = new Socket();
-        try {
-          s.connect(socket.getLocalSocketAddress(), 200);
-          queued.add(s);
-        } catch (IOException full) {
-          s.close();
-          break;
-        }
-      }
-    }
-
-    String url() {
-      return "http://127.0.0.1:" + socket.getLocalPort() + "/";
-    }
-
-    @Override
-    public void close() throws IOException {
-      for (Socket s : queued) {
-        s.close();
-      }
-      socket.close();
-    }
-  }
-
-  /** Accepts connections and never answers. */
-  private static final class Stalling implements AutoCloseable {
-    private final ServerSocket socket;
-    private final List<Socket> accepted = new CopyOnWriteArrayList<>();
-
-    Stalling() throws IOException {
-      socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-      Thread t =
-          new Thread(
-              () -> {
-                try {
-                  while (true) {
-                    accepted.add(socket.accept());
-                  }
-                } catch (IOException closed) {
-                  // the test is over
-                }
-              },
-              "stalling-server");
-      t.setDaemon(true);
-      t.start();
-    }
-
-    String url() {
-      return "http://127.0.0.1:" + socket.getLocalPort() + "/stall";
-    }
-
-    @Override
-    public void close() throws IOException {
-      socket.close();
-      for (Socket s : accepted) {
-        s.close();
-      }
-    }
   }
 }
