@@ -5,9 +5,14 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,12 +85,59 @@ class ArchitectureTest {
   void integrationsDoNotReachIntoEachOther() {
     for (String floor : new String[] {"io.levee.bootstrap", "io.levee.agent"}) {
       slices()
-          .matching(floor + ".(servlet|jdbc|http|okhttp)..")
+          .matching(floor + ".(servlet|jdbc|http)..")
           .should()
           .notDependOnEachOther()
           .because("a new integration is a new folder beside the others (DESIGN.md)")
           .check(LEVEE);
     }
+  }
+
+  /**
+   * The outbound clients beside {@code HttpURLConnection} share the bridge's answer and last-good
+   * types, which live in its {@code http} folder, and nothing else of another integration.
+   */
+  @Test
+  void outboundClientsShareOnlyTheBridgesAnswerAndLastGoodTypes() {
+    for (String client : OUTBOUND_CLIENTS) {
+      noClasses()
+          .that()
+          .resideInAnyPackage(
+              "io.levee.bootstrap." + client + "..", "io.levee.agent." + client + "..")
+          .should()
+          .dependOnClassesThat(anotherIntegrationsOwn(client))
+          .because("a new integration is a new folder beside the others (DESIGN.md)")
+          .check(LEVEE);
+    }
+  }
+
+  private static final String[] INTEGRATIONS = {"servlet", "jdbc", "http"};
+  private static final String[] OUTBOUND_CLIENTS = {"apache4", "apache5", "okhttp", "jdkhttp"};
+
+  private static final Set<String> SHARED_HTTP =
+      Set.of(
+          "io.levee.bootstrap.http.HttpAnswer",
+          "io.levee.bootstrap.http.BodyTee",
+          "io.levee.bootstrap.http.LastGoodKeeper",
+          "io.levee.bootstrap.http.TeeInputStream",
+          "io.levee.bootstrap.http.BlockingClients",
+          "io.levee.bootstrap.http.BlockingClientCalls");
+
+  private static DescribedPredicate<JavaClass> anotherIntegrationsOwn(String client) {
+    Pattern integration =
+        Pattern.compile(
+            "io\\.levee\\.(bootstrap|agent)\\.("
+                + String.join("|", INTEGRATIONS)
+                + "|"
+                + String.join("|", OUTBOUND_CLIENTS)
+                + ")(\\..*)?");
+    return new DescribedPredicate<>("another integration's own classes") {
+      @Override
+      public boolean test(JavaClass c) {
+        Matcher m = integration.matcher(c.getPackageName());
+        return m.matches() && !m.group(2).equals(client) && !SHARED_HTTP.contains(c.getName());
+      }
+    };
   }
 
   @Test
@@ -107,7 +159,8 @@ class ArchitectureTest {
             "io.levee.agent.http..",
             "io.levee.agent.apache4..",
             "io.levee.agent.apache5..",
-            "io.levee.agent.okhttp..")
+            "io.levee.agent.okhttp..",
+            "io.levee.agent.jdkhttp..")
         .layer("weaver")
         .definedBy("io.levee.agent.instrument..")
         .layer("observability")

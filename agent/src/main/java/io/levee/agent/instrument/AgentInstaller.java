@@ -12,9 +12,9 @@ import java.util.List;
  * can only change method bodies of loaded classes (so state lives in weak maps, never fields);
  * types judged from class files only ({@link SuperTypes}), so matching never loads or links an
  * application class early; errors logged, so a class we cannot handle stays as it was; and a reads
- * edge from java.base (for {@code HttpURLConnection}) to the boot loader's unnamed module, where
- * the bridge lives, without which code woven into java.base could not call it on Java 9+ ({@link
- * ReadEdge}).
+ * edge from java.base (for {@code HttpURLConnection}) and java.net.http (for {@code HttpClient}) to
+ * the boot loader's unnamed module, where the bridge lives, without which code woven into those
+ * modules could not call it on Java 9+ ({@link ReadEdge}).
  */
 public final class AgentInstaller {
   /** Classes retransformed at once after an attach or at a detach, and the pause in between. */
@@ -53,7 +53,7 @@ public final class AgentInstaller {
    */
   public static Weaver install(
       Instrumentation inst, Weaver weaver, AgentLog log, boolean attached) {
-    ReadEdge.fromJavaBase(inst, log);
+    ReadEdge.fromJdkModules(inst, log);
     inst.addTransformer(weaver, true);
     List<Class<?>> loaded = weaver.loadedTargets(inst);
     weaver.retransform(

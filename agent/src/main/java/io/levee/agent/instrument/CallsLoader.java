@@ -5,13 +5,13 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * A loader that defines one class of the agent jar beside a library the bridge cannot see: its
- * parent is the library's loader, so the class's references to the library resolve to the copy the
- * application uses, and those to the bridge to the boot loader. The class is compiled against the
- * library but never loaded by the agent's own loader, where the library is absent. Its nested
- * classes ({@code name$...}, e.g. a response type of the library's that the class subclasses) are
- * defined here too, from the agent jar: found through the parent, they would be defined where the
- * library may not be visible.
+ * A loader that defines one class of the agent jar, and its nested classes, beside a library the
+ * bridge cannot see: its parent is the library's loader, so the class's references to the library
+ * resolve to the copy the application uses, and those to the bridge to the boot loader. The class
+ * is compiled against the library but never loaded by the agent's own loader, where the library is
+ * absent. A nested class (a response type the calls build, say) is read from the agent jar when the
+ * class first needs it, so that it shares the loader, and with it the package and nest, of its
+ * host.
  */
 public final class CallsLoader extends ClassLoader {
   private final String name;
@@ -52,7 +52,7 @@ public final class CallsLoader extends ClassLoader {
   @Override
   protected Class<?> loadClass(String className, boolean resolve) throws ClassNotFoundException {
     boolean nested = className.startsWith(name + "$");
-    if (!className.equals(name) && !nested) {
+    if (!nested && !className.equals(name)) {
       return super.loadClass(className, resolve);
     }
     synchronized (this) {
@@ -60,15 +60,16 @@ public final class CallsLoader extends ClassLoader {
       if (c != null) {
         return c;
       }
-      byte[] bytes = classFile;
-      if (nested) {
-        try {
-          bytes = classFile(className);
-        } catch (IOException e) {
-          throw new ClassNotFoundException(className, e);
-        }
-      }
+      byte[] bytes = nested ? nestedClassFile(className) : classFile;
       return defineClass(className, bytes, 0, bytes.length);
+    }
+  }
+
+  private static byte[] nestedClassFile(String className) throws ClassNotFoundException {
+    try {
+      return classFile(className);
+    } catch (IOException e) {
+      throw new ClassNotFoundException(className, e);
     }
   }
 }

@@ -57,6 +57,8 @@ final class JdkTypes {
     {"java.sql.PreparedStatement", "java.sql.Statement"},
     {"java.sql.CallableStatement", "java.sql.Statement"},
     {"javax.sql.DataSource", "javax.sql.DataSource"},
+    {"jdk.internal.net.http.HttpClientImpl", "jdk.internal.net.http.HttpClientImpl"},
+    {"jdk.internal.net.http.ImmutableHttpRequest", "jdk.internal.net.http.ImmutableHttpRequest"},
   };
 
   private static final Map<String, Integer> MASKS = masks();

@@ -52,6 +52,10 @@ final class SuperTypes {
     "org.apache.http.client.protocol.HttpClientContext",
     "org.apache.hc.client5.http.impl.classic.CloseableHttpClient",
     "org.apache.hc.client5.http.protocol.HttpClientContext",
+    // java.net.http.HttpClient's implementation and the request HttpRequest.newBuilder() builds:
+    // the JDK's own classes, matched by name (jdkhttp integration).
+    "jdk.internal.net.http.HttpClientImpl",
+    "jdk.internal.net.http.ImmutableHttpRequest",
   };
 
   static final SuperTypes SHARED = new SuperTypes();

@@ -16,7 +16,8 @@ final class Integrations {
     "io.levee.agent.jdbc.JdbcIntegration",
     "io.levee.agent.apache4.Apache4Integration",
     "io.levee.agent.apache5.Apache5Integration",
-    "io.levee.agent.okhttp.OkHttpIntegration"
+    "io.levee.agent.okhttp.OkHttpIntegration",
+    "io.levee.agent.jdkhttp.JdkHttpIntegration"
   };
 
   private Integrations() {}

@@ -30,7 +30,7 @@ class HookNamesTest {
     List<Integration> integrations = Integrations.all(log);
     assertThat(integrations)
         .extracting(Integration::name)
-        .containsExactly("http", "servlet", "jdbc", "apache4", "apache5", "okhttp");
+        .containsExactly("http", "servlet", "jdbc", "apache4", "apache5", "okhttp", "jdkhttp");
 
     List<String> missing = new ArrayList<>();
     int checked = 0;

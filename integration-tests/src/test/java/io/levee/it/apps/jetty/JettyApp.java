@@ -39,7 +39,14 @@ public final class JettyApp {
     servlet(context, new AppServlets.WorkServlet(), "/");
     servlet(context, new AppServlets.ForwardServlet(), "/forward/*");
     servlet(context, new AppServlets.AsyncServlet(), "/async/*");
-    servlet(context, new AppServlets.OutboundServlet(), "/http", "/jdbc", "/libs", "/arrivals");
+    servlet(
+        context,
+        new AppServlets.OutboundServlet(),
+        "/http",
+        "/jdkhttp",
+        "/jdbc",
+        "/libs",
+        "/arrivals");
     server.setHandler(new ArrivalHandler(context));
 
     server.start();

@@ -5,6 +5,7 @@ import io.levee.it.apps.AppProcess;
 import io.levee.it.apps.Arrivals;
 import io.levee.it.apps.HttpCalls;
 import io.levee.it.apps.JdbcCalls;
+import io.levee.it.apps.JdkClientCalls;
 import io.levee.it.apps.Libraries;
 import io.levee.it.apps.OkHttpCalls;
 import io.levee.it.apps.PoolCounts;
@@ -84,8 +85,9 @@ final class AppServlets {
   }
 
   /**
-   * {@code /http}, {@code /okhttp}, {@code /apache}, {@code /jdbc}, {@code /pool}, {@code /libs}
-   * (key=value lines), {@code /arrivals} and {@code /faults}, those of them its application maps.
+   * {@code /http}, {@code /okhttp}, {@code /apache}, {@code /jdkhttp}, {@code /jdbc}, {@code
+   * /pool}, {@code /libs} (key=value lines), {@code /arrivals} and {@code /faults}, those of them
+   * its application maps.
    */
   static final class OutboundServlet extends HttpServlet {
     @Override
@@ -97,8 +99,12 @@ final class AppServlets {
           break;
         case "/okhttp":
           text(resp, OkHttpCalls.handle(q));
+          break;
         case "/apache":
           text(resp, ApacheCalls.handle(q));
+          break;
+        case "/jdkhttp":
+          text(resp, JdkClientCalls.handle(q));
           break;
         case "/jdbc":
           text(resp, JdbcCalls.handle(q));

@@ -43,6 +43,7 @@ public final class TomcatApp {
         "/http",
         "/okhttp",
         "/apache",
+        "/jdkhttp",
         "/jdbc",
         "/pool",
         "/libs",
