@@ -2,6 +2,8 @@ package io.levee.it.corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.levee.it.apps.corpus.http.Apache4Exchanges;
+import io.levee.it.apps.corpus.http.Apache5Exchanges;
 import io.levee.it.apps.corpus.http.JdkClientExchanges;
 import io.levee.it.apps.corpus.http.OkHttpExchanges;
 import io.levee.it.apps.corpus.http.UrlConnectionExchanges;
@@ -45,6 +47,8 @@ class HttpClientsCorpusIT {
     List<Client> clients = new ArrayList<>();
     clients.add(new Client("url-connection", main(UrlConnectionExchanges.class), app, BOTH));
     clients.add(new Client("jdk-client", main(JdkClientExchanges.class), app, BOTH));
+    clients.add(new Client("apache-4.5", main(Apache4Exchanges.class), app, JDK17));
+    clients.add(new Client("apache-5-classic", main(Apache5Exchanges.class), app, JDK17));
     clients.add(new Client("okhttp-4.12", main(OkHttpExchanges.class), app, JDK17));
     clients.add(new Client("okhttp-3.14", main(OkHttpExchanges.class), line("okhttp3"), JDK17));
     clients.add(new Client("okhttp-5", main(OkHttpExchanges.class), line("okhttp5"), JDK17));
