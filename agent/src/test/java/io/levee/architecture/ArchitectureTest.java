@@ -101,7 +101,11 @@ class ArchitectureTest {
         .layer("rules file")
         .definedBy("io.levee.agent.rulesfile..")
         .layer("integrations")
-        .definedBy("io.levee.agent.servlet..", "io.levee.agent.jdbc..", "io.levee.agent.http..")
+        .definedBy(
+            "io.levee.agent.servlet..",
+            "io.levee.agent.jdbc..",
+            "io.levee.agent.http..",
+            "io.levee.agent.apache5async..")
         .layer("weaver")
         .definedBy("io.levee.agent.instrument..")
         .layer("observability")

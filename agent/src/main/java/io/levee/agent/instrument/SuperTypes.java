@@ -44,6 +44,13 @@ final class SuperTypes {
     // The JDK's HttpURLConnection implementation, whose subclasses (not HttpsURLConnectionImpl,
     // which only delegates to one) are the http integration's targets.
     "sun.net.www.protocol.http.HttpURLConnection",
+    // Apache HttpClient 5's async client: the client, the future it returns, the response
+    // consumers, and the context and connection that carry the read timeout.
+    "org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient",
+    "org.apache.hc.core5.concurrent.BasicFuture",
+    "org.apache.hc.core5.http.nio.AsyncResponseConsumer",
+    "org.apache.hc.client5.http.protocol.HttpClientContext",
+    "org.apache.hc.client5.http.nio.AsyncConnectionEndpoint",
   };
 
   static final SuperTypes SHARED = new SuperTypes();

@@ -12,7 +12,9 @@ import java.util.List;
  */
 final class Integrations {
   private static final String[] BY_NAME = {
-    "io.levee.agent.servlet.ServletIntegration", "io.levee.agent.jdbc.JdbcIntegration"
+    "io.levee.agent.servlet.ServletIntegration",
+    "io.levee.agent.jdbc.JdbcIntegration",
+    "io.levee.agent.apache5async.ApacheAsyncIntegration"
   };
 
   private Integrations() {}

@@ -30,7 +30,7 @@ class HookNamesTest {
     List<Integration> integrations = Integrations.all(log);
     assertThat(integrations)
         .extracting(Integration::name)
-        .containsExactly("http", "servlet", "jdbc");
+        .containsExactly("http", "servlet", "jdbc", "apache5-async");
 
     List<String> missing = new ArrayList<>();
     int checked = 0;
