@@ -1,5 +1,6 @@
 package io.levee.it.apps.tomcat;
 
+import io.levee.it.apps.ApacheAsyncCalls;
 import io.levee.it.apps.AppProcess;
 import io.levee.it.apps.Arrivals;
 import io.levee.it.apps.HttpCalls;
@@ -92,6 +93,9 @@ final class AppServlets {
       switch (req.getServletPath()) {
         case "/http":
           text(resp, HttpCalls.handle(q));
+          break;
+        case "/apache-async":
+          text(resp, ApacheAsyncCalls.handle(q));
           break;
         case "/jdbc":
           text(resp, JdbcCalls.handle(q));

@@ -41,6 +41,7 @@ public final class TomcatApp {
         "outbound",
         new AppServlets.OutboundServlet(),
         "/http",
+        "/apache-async",
         "/jdbc",
         "/pool",
         "/libs",
