@@ -248,6 +248,19 @@ class ApacheAsyncIntegrationTest {
   }
 
   @Test
+  void aFutureTheClientFailsBeforeReturningIsReportedAtOnce() {
+    dispatcher.answering(permit(0, 0));
+    client.close(CloseMode.IMMEDIATE);
+
+    Future<SimpleHttpResponse> future = client.execute(get(server.url(200)), null);
+
+    assertThat(future.isDone()).isTrue();
+    assertThat(dispatcher.outcomes)
+        .singleElement()
+        .satisfies(o -> assertThat(o.error()).isInstanceOf(IllegalStateException.class));
+  }
+
+  @Test
   void cancelledCallGivesItsPermitBack() throws Exception {
     dispatcher.answering(permit(0, 0));
 
@@ -306,12 +319,76 @@ class ApacheAsyncIntegrationTest {
 
   private static final TimeUnit SECONDS = TimeUnit.SECONDS;
 
+  @Test
+  void handsTheBodyOfAGoodSimpleResponseToTheLastGoodKeeper() throws Exception {
+    Keeping keeping = new Keeping();
+    Levee.install(keeping);
+
+    client.execute(get(server.url(200)), null).get(5, SECONDS);
+    client.execute(get(server.url(500)), null).get(5, SECONDS);
+    client
+        .execute(
+            new BasicRequestProducer("GET", java.net.URI.create(server.url(201))),
+            new BasicResponseConsumer<>(new StringAsyncEntityConsumer()),
+            null)
+        .get(5, SECONDS);
+
+    // Neither the 500 nor a Message, whose body only its consumer has seen, is offered.
+    assertThat(keeping.asked).containsExactly("GET " + server.url(200) + " 200");
+    assertThat(keeping.kept).containsExactly("status 200");
+    assertThat(keeping.exits).hasValue(3);
+    assertThat(keeping.errors).isEmpty();
+  }
+
   private static SimpleHttpRequest get(String url) {
     return SimpleRequestBuilder.get(url).build();
   }
 
   private static String silentUrl() {
     return "http://127.0.0.1:" + silent.getLocalPort() + "/hang";
+  }
+
+  /** Admits every call with one permit whose resource keeps last good answers. */
+  private static final class Keeping extends Dispatcher {
+    final Permit permit = permit(0, 0);
+    final List<String> asked = new CopyOnWriteArrayList<>();
+    final List<String> kept = new CopyOnWriteArrayList<>();
+    final java.util.concurrent.atomic.AtomicInteger exits =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public Object httpEnter(String method, String url) {
+      return permit;
+    }
+
+    @Override
+    public boolean keepsLastGood(Object p) {
+      return true;
+    }
+
+    @Override
+    public io.levee.bootstrap.http.LastGoodKeeper lastGood(
+        Object p, String method, String url, int status, String[] headers) {
+      asked.add(method + " " + url + " " + status);
+      return new io.levee.bootstrap.http.LastGoodKeeper(1024) {
+        @Override
+        public void keep(byte[] body, int length) {
+          kept.add(new String(body, 0, length, java.nio.charset.StandardCharsets.UTF_8));
+        }
+      };
+    }
+
+    final List<Throwable> errors = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void exit(Object token, long startNanos, int status, Throwable error) {
+      exits.incrementAndGet();
+    }
+
+    @Override
+    public void internalError(Throwable error) {
+      errors.add(error);
+    }
   }
 
   /** A callback that records how the call ended, and on which thread. */
