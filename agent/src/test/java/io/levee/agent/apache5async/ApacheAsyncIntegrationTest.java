@@ -261,6 +261,37 @@ class ApacheAsyncIntegrationTest {
   }
 
   @Test
+  void theMinimalClientIsDecidedTimedAndBlockedTheSameWay() throws Exception {
+    PoolingAsyncClientConnectionManager minimalPool =
+        PoolingAsyncClientConnectionManagerBuilder.create().build();
+    try (CloseableHttpAsyncClient minimal =
+        HttpAsyncClients.createMinimal(
+            org.apache.hc.core5.http2.HttpVersionPolicy.FORCE_HTTP_1,
+            org.apache.hc.core5.http2.config.H2Config.DEFAULT,
+            org.apache.hc.core5.http.config.Http1Config.DEFAULT,
+            org.apache.hc.core5.reactor.IOReactorConfig.DEFAULT,
+            minimalPool)) {
+      minimal.start();
+      Permit permit = permit(0, 300);
+      dispatcher.answering(permit);
+
+      assertThat(minimal.execute(get(server.url(200)), null).get(5, SECONDS).getCode())
+          .isEqualTo(200);
+      Future<SimpleHttpResponse> stalled = minimal.execute(get(silentUrl()), null);
+      assertThatThrownBy(() -> stalled.get(3, SECONDS))
+          .hasCauseInstanceOf(SocketTimeoutException.class);
+      dispatcher.answering(blocked());
+      Future<SimpleHttpResponse> refused = minimal.execute(get(server.url(200)), null);
+      assertThatThrownBy(() -> refused.get(1, SECONDS)).hasMessageContaining("levee:");
+
+      assertThat(dispatcher.outcomes)
+          .extracting(RecordingDispatcher.Outcome::status)
+          .containsExactly(200, -1);
+      assertThat(minimalPool.getTotalStats().getLeased()).isZero();
+    }
+  }
+
+  @Test
   void cancelledCallGivesItsPermitBack() throws Exception {
     dispatcher.answering(permit(0, 0));
 
