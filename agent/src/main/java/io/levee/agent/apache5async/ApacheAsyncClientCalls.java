@@ -52,6 +52,9 @@ import org.apache.hc.core5.util.Timeout;
 public final class ApacheAsyncClientCalls implements ApacheAsyncCalls, FutureCallback<Object> {
   private static final Field REQUEST = requestField();
 
+  /** Whether {@code HttpClientContext.getRequestConfigOrDefault()} exists (5.4 and later). */
+  private static final boolean OR_DEFAULT = hasOrDefault();
+
   /** The fallback's future, for an instance serving as a consumer's result callback; else null. */
   private final BasicFuture<Object> future;
 
@@ -73,6 +76,15 @@ public final class ApacheAsyncClientCalls implements ApacheAsyncCalls, FutureCal
       return null;
     } catch (LinkageError e) {
       return null;
+    }
+  }
+
+  private static boolean hasOrDefault() {
+    try {
+      HttpClientContext.class.getMethod("getRequestConfigOrDefault");
+      return true;
+    } catch (NoSuchMethodException e) {
+      return false;
     }
   }
 
@@ -275,7 +287,7 @@ public final class ApacheAsyncClientCalls implements ApacheAsyncCalls, FutureCal
     if (!(context instanceof HttpClientContext)) {
       return;
     }
-    RequestConfig config = ((HttpClientContext) context).getRequestConfigOrDefault();
+    RequestConfig config = requestConfig((HttpClientContext) context);
     if (config.getResponseTimeout() != null) {
       return;
     }
@@ -285,6 +297,16 @@ public final class ApacheAsyncClientCalls implements ApacheAsyncCalls, FutureCal
       return;
     }
     connection.setSocketTimeout(Timeout.ofMilliseconds(millis));
+  }
+
+  /** The request config the exchange runs with, as the client itself reads it. */
+  private static RequestConfig requestConfig(HttpClientContext context) {
+    if (OR_DEFAULT) {
+      return context.getRequestConfigOrDefault();
+    }
+    // Before 5.4 getRequestConfig() gave the default itself; keep to that if it ever gives null.
+    RequestConfig config = context.getRequestConfig();
+    return config != null ? config : RequestConfig.DEFAULT;
   }
 
   private static boolean multiplexed(AsyncConnectionEndpoint connection) {
