@@ -112,7 +112,9 @@ class ArchitectureTest {
   }
 
   private static final String[] INTEGRATIONS = {"servlet", "jdbc", "http"};
-  private static final String[] OUTBOUND_CLIENTS = {"apache4", "apache5", "okhttp", "jdkhttp"};
+  private static final String[] OUTBOUND_CLIENTS = {
+    "apache4", "apache5", "apache5async", "okhttp", "jdkhttp"
+  };
 
   private static final Set<String> SHARED_HTTP =
       Set.of(
@@ -160,7 +162,8 @@ class ArchitectureTest {
             "io.levee.agent.apache4..",
             "io.levee.agent.apache5..",
             "io.levee.agent.okhttp..",
-            "io.levee.agent.jdkhttp..")
+            "io.levee.agent.jdkhttp..",
+            "io.levee.agent.apache5async..")
         .layer("weaver")
         .definedBy("io.levee.agent.instrument..")
         .layer("observability")

@@ -56,6 +56,12 @@ final class SuperTypes {
     // the JDK's own classes, matched by name (jdkhttp integration).
     "jdk.internal.net.http.HttpClientImpl",
     "jdk.internal.net.http.ImmutableHttpRequest",
+    // Apache HttpClient 5's async client: the client, the future it returns, the response
+    // consumers, and the context and connection that carry the read timeout.
+    "org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient",
+    "org.apache.hc.core5.concurrent.BasicFuture",
+    "org.apache.hc.core5.http.nio.AsyncResponseConsumer",
+    "org.apache.hc.client5.http.nio.AsyncConnectionEndpoint",
   };
 
   static final SuperTypes SHARED = new SuperTypes();

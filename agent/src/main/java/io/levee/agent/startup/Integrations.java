@@ -17,7 +17,8 @@ final class Integrations {
     "io.levee.agent.apache4.Apache4Integration",
     "io.levee.agent.apache5.Apache5Integration",
     "io.levee.agent.okhttp.OkHttpIntegration",
-    "io.levee.agent.jdkhttp.JdkHttpIntegration"
+    "io.levee.agent.jdkhttp.JdkHttpIntegration",
+    "io.levee.agent.apache5async.ApacheAsyncIntegration"
   };
 
   private Integrations() {}

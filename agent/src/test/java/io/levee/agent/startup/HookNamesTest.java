@@ -30,7 +30,8 @@ class HookNamesTest {
     List<Integration> integrations = Integrations.all(log);
     assertThat(integrations)
         .extracting(Integration::name)
-        .containsExactly("http", "servlet", "jdbc", "apache4", "apache5", "okhttp", "jdkhttp");
+        .containsExactly(
+            "http", "servlet", "jdbc", "apache4", "apache5", "okhttp", "jdkhttp", "apache5-async");
 
     List<String> missing = new ArrayList<>();
     int checked = 0;

@@ -1,5 +1,6 @@
 package io.levee.it.apps.tomcat;
 
+import io.levee.it.apps.ApacheAsyncCalls;
 import io.levee.it.apps.ApacheCalls;
 import io.levee.it.apps.AppProcess;
 import io.levee.it.apps.Arrivals;
@@ -105,6 +106,9 @@ final class AppServlets {
           break;
         case "/jdkhttp":
           text(resp, JdkClientCalls.handle(q));
+          break;
+        case "/apache-async":
+          text(resp, ApacheAsyncCalls.handle(q));
           break;
         case "/jdbc":
           text(resp, JdbcCalls.handle(q));

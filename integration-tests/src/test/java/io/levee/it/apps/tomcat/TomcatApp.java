@@ -44,6 +44,7 @@ public final class TomcatApp {
         "/okhttp",
         "/apache",
         "/jdkhttp",
+        "/apache-async",
         "/jdbc",
         "/pool",
         "/libs",
