@@ -3,6 +3,7 @@ package io.levee.it.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.it.apps.corpus.http.Apache4Exchanges;
+import io.levee.it.apps.corpus.http.Apache5AsyncExchanges;
 import io.levee.it.apps.corpus.http.Apache5Exchanges;
 import io.levee.it.apps.corpus.http.JdkClientExchanges;
 import io.levee.it.apps.corpus.http.OkHttpExchanges;
@@ -49,6 +50,7 @@ class HttpClientsCorpusIT {
     clients.add(new Client("jdk-client", main(JdkClientExchanges.class), app, BOTH));
     clients.add(new Client("apache-4.5", main(Apache4Exchanges.class), app, JDK17));
     clients.add(new Client("apache-5-classic", main(Apache5Exchanges.class), app, JDK17));
+    clients.add(new Client("apache-5-async", main(Apache5AsyncExchanges.class), app, JDK17));
     clients.add(new Client("okhttp-4.12", main(OkHttpExchanges.class), app, JDK17));
     clients.add(new Client("okhttp-3.14", main(OkHttpExchanges.class), line("okhttp3"), JDK17));
     clients.add(new Client("okhttp-5", main(OkHttpExchanges.class), line("okhttp5"), JDK17));
