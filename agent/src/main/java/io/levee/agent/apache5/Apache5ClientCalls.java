@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Constructor;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hc.client5.http.classic.ExecRuntime;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpResponse;
@@ -69,15 +71,41 @@ public final class Apache5ClientCalls implements BlockingClientCalls {
     return ((HttpResponse) response).getCode();
   }
 
+  /**
+   * The headers of the body the application reads. Once the client decoded a gzip or deflate body,
+   * the headers that describe the encoded one are left out: 5.6 decompresses without removing
+   * {@code Content-Encoding}, {@code Content-Length} and {@code Content-MD5} (5.1 to 5.5 remove
+   * them), and a kept answer served with them would announce gzip for a plain body.
+   */
   @Override
   public String[] headers(Object response) {
-    Header[] all = ((HttpResponse) response).getHeaders();
-    String[] headers = new String[2 * all.length];
-    for (int i = 0; i < all.length; i++) {
-      headers[2 * i] = all[i].getName();
-      headers[2 * i + 1] = all[i].getValue();
+    HttpResponse r = (HttpResponse) response;
+    boolean decoded = decoded(r);
+    Header[] all = r.getHeaders();
+    List<String> headers = new ArrayList<String>(2 * all.length);
+    for (Header h : all) {
+      if (!decoded || !describesEncodedBody(h.getName())) {
+        headers.add(h.getName());
+        headers.add(h.getValue());
+      }
     }
-    return headers;
+    return headers.toArray(new String[0]);
+  }
+
+  /** A {@code Content-Encoding} the entity no longer has: the client decoded the body. */
+  private static boolean decoded(HttpResponse response) {
+    if (!(response instanceof ClassicHttpResponse)
+        || !response.containsHeader("Content-Encoding")) {
+      return false;
+    }
+    HttpEntity entity = ((ClassicHttpResponse) response).getEntity();
+    return entity != null && entity.getContentEncoding() == null;
+  }
+
+  private static boolean describesEncodedBody(String name) {
+    return name.equalsIgnoreCase("Content-Encoding")
+        || name.equalsIgnoreCase("Content-Length")
+        || name.equalsIgnoreCase("Content-MD5");
   }
 
   /**

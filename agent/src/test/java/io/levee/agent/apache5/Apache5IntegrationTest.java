@@ -21,14 +21,18 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.entity.GzipDecompressingEntity;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpResponse;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.message.BasicClassicHttpRequest;
+import org.apache.hc.core5.http.message.BasicClassicHttpResponse;
 import org.apache.hc.core5.util.Timeout;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -193,6 +197,27 @@ class Apache5IntegrationTest {
     assertThat(handled).isEqualTo("not read");
     assertThat(keeping.kept).containsExactly("status 200");
     assertThat(pool.getTotalStats().getLeased()).isZero();
+  }
+
+  /** HttpClient 5.6 decodes gzip but leaves the headers that describe the encoded body. */
+  @Test
+  void keptHeadersDescribeTheBodyAsTheClientDecodedIt() {
+    Apache5ClientCalls calls = new Apache5ClientCalls();
+    BasicClassicHttpResponse decoded = new BasicClassicHttpResponse(200);
+    decoded.addHeader("Content-Type", "application/json");
+    decoded.addHeader("Content-Encoding", "gzip");
+    decoded.addHeader("Content-Length", "60");
+    decoded.setEntity(
+        new GzipDecompressingEntity(
+            new ByteArrayEntity(new byte[60], ContentType.APPLICATION_JSON, "gzip")));
+    assertThat(calls.headers(decoded)).containsExactly("Content-Type", "application/json");
+
+    BasicClassicHttpResponse encoded = new BasicClassicHttpResponse(200);
+    encoded.addHeader("Content-Encoding", "gzip");
+    encoded.addHeader("Content-Length", "60");
+    encoded.setEntity(new ByteArrayEntity(new byte[60], ContentType.APPLICATION_JSON, "gzip"));
+    assertThat(calls.headers(encoded))
+        .containsExactly("Content-Encoding", "gzip", "Content-Length", "60");
   }
 
   @Test

@@ -5,10 +5,8 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.HttpURLConnection;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URL;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -19,17 +17,25 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 
 /**
- * The application of the last-good tests: {@code /get?url=&buffer=&readBytes=} makes one {@code
- * GET} with a plain {@link HttpURLConnection} and reads the body the way a legacy application does,
- * piece by piece with a buffer of {@code buffer} bytes (default 8192), to its end or, with {@code
- * readBytes}, only that many bytes before it closes the stream. It answers the status, the headers
- * the test looks at, the body's length, SHA-256 and (when short) text, how many reads it took, and
- * when the first and the last byte arrived after the status was known. Its own port is served by
- * the JDK's {@code HttpServer}, which Levee does not protect, so only the outbound call is decided.
+ * The application of the last-good tests: {@code /get?url=&client=&text=1&buffer=&readBytes=} makes
+ * one {@code GET} through {@code client} ({@link LastGoodClients}; {@code HttpURLConnection} by
+ * default) and reads the body the way a legacy application does, piece by piece with a buffer of
+ * {@code buffer} bytes (default 8192), to its end or, with {@code readBytes}, only that many bytes
+ * before it closes the stream; or, with {@code text}, whole through the client's own API. It
+ * answers the jar of the client, the status, the headers the test looks at, the body's length,
+ * SHA-256 and (when short) text, how many reads it took, and when the first and the last byte
+ * arrived after the status was known. Its own port is served by the JDK's {@code HttpServer}, which
+ * Levee does not protect, so only the outbound call is decided.
  */
 public final class LastGoodApp {
   private static final String[] HEADERS = {
-    "Content-Type", "Content-Length", "Transfer-Encoding", "Levee-Fallback", "X-Version"
+    "Content-Type",
+    "Content-Length",
+    "Content-Encoding",
+    "Transfer-Encoding",
+    "Levee-Fallback",
+    "X-Version",
+    "X-Encoded"
   };
 
   private LastGoodApp() {}
@@ -58,17 +64,28 @@ public final class LastGoodApp {
     }
   }
 
-  private static String get(Map<String, String> q) throws IOException, NoSuchAlgorithmException {
-    Lines out = new Lines();
-    HttpURLConnection c = (HttpURLConnection) new URL(q.get("url")).openConnection();
-    c.setReadTimeout(10_000);
-    int status = c.getResponseCode();
-    long known = System.nanoTime();
-    out.put("status", status);
-    for (String name : HEADERS) {
-      String value = c.getHeaderField(name);
-      out.put(name, value == null ? "" : value);
+  private static String get(Map<String, String> q) throws Exception {
+    boolean text = q.containsKey("text");
+    try (LastGoodClients.Exchange x =
+        LastGoodClients.get(q.getOrDefault("client", "huc"), q.get("url"), text)) {
+      long known = System.nanoTime();
+      Lines out = new Lines().put("library", x.library()).put("status", x.status());
+      for (String name : HEADERS) {
+        out.put(name, x.header(name));
+      }
+      return (text ? whole(x) : read(x, q, known)).apply(out);
     }
+  }
+
+  /** The body as the client's own API gives it whole, as text. */
+  private static Body whole(LastGoodClients.Exchange x) throws Exception {
+    byte[] bytes = x.text().getBytes(StandardCharsets.UTF_8);
+    return new Body(
+        bytes.length, sha256(bytes, bytes.length), text(bytes, bytes.length), 1, -1, -1);
+  }
+
+  private static Body read(LastGoodClients.Exchange x, Map<String, String> q, long known)
+      throws IOException, NoSuchAlgorithmException {
     int limit = Integer.parseInt(q.getOrDefault("readBytes", "-1"));
     byte[] buffer = new byte[Integer.parseInt(q.getOrDefault("buffer", "8192"))];
     MessageDigest sha = MessageDigest.getInstance("SHA-256");
@@ -76,8 +93,8 @@ public final class LastGoodApp {
     long length = 0;
     int reads = 0;
     long first = -1;
-    try (InputStream body = status >= 400 ? c.getErrorStream() : c.getInputStream()) {
-      while (body != null && (limit < 0 || length < limit)) {
+    try (InputStream body = x.body()) {
+      while (limit < 0 || length < limit) {
         int want = limit < 0 ? buffer.length : (int) Math.min(buffer.length, limit - length);
         int n = body.read(buffer, 0, want);
         if (n < 0) {
@@ -95,13 +112,37 @@ public final class LastGoodApp {
       }
     }
     long last = System.nanoTime();
-    return out.put("length", length)
-        .put("sha256", HexFormat.of().formatHex(sha.digest()))
-        .put("body", length <= 256 ? text : "")
-        .put("reads", reads)
-        .put("firstByteMs", first < 0 ? -1 : (first - known) / 1_000_000)
-        .put("lastByteMs", (last - known) / 1_000_000)
-        .toString();
+    return new Body(
+        length,
+        HexFormat.of().formatHex(sha.digest()),
+        length <= 256 ? text.toString() : "",
+        reads,
+        first < 0 ? -1 : (first - known) / 1_000_000,
+        (last - known) / 1_000_000);
+  }
+
+  private static String sha256(byte[] b, int length) throws NoSuchAlgorithmException {
+    MessageDigest sha = MessageDigest.getInstance("SHA-256");
+    sha.update(b, 0, length);
+    return HexFormat.of().formatHex(sha.digest());
+  }
+
+  private static String text(byte[] b, int length) {
+    return length <= 256 ? new String(b, 0, length, StandardCharsets.UTF_8) : "";
+  }
+
+  /** What the application got of the body, and when its first and last byte came. */
+  private record Body(
+      long length, String sha256, String text, int reads, long firstByteMs, long lastByteMs) {
+    String apply(Lines out) {
+      return out.put("length", length)
+          .put("sha256", sha256)
+          .put("body", text)
+          .put("reads", reads)
+          .put("firstByteMs", firstByteMs)
+          .put("lastByteMs", lastByteMs)
+          .toString();
+    }
   }
 
   private static Map<String, String> query(String raw) {
