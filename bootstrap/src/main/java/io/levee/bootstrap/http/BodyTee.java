@@ -1,5 +1,7 @@
 package io.levee.bootstrap.http;
 
+import io.levee.bootstrap.HookErrors;
+
 /**
  * A copy of the first {@link LastGoodKeeper#maxBody} bytes of a body as the application reads it,
  * handed to the keeper when the body ends within that bound: at its end of stream, or as soon as
@@ -7,6 +9,10 @@ package io.levee.bootstrap.http;
  * many readers (a JSON parser, {@code readFully}) stop there and close. A body that grows past the
  * bound, or is closed before its end, is not kept. One reader at a time, as for the stream it
  * copies.
+ *
+ * <p>Every method runs inside the application's own read or close, so none of them throws: a
+ * failure of the copy (no memory for it, the keeper's own error) gives the copy up, is reported,
+ * and leaves the application's read as it was.
  */
 public final class BodyTee {
   private final LastGoodKeeper keeper;
@@ -19,17 +25,25 @@ public final class BodyTee {
   }
 
   public void copy(int b) {
-    if (room(1)) {
-      copy[length++] = (byte) b;
-      endIfWhole();
+    try {
+      if (room(1)) {
+        copy[length++] = (byte) b;
+        endIfWhole();
+      }
+    } catch (Throwable t) {
+      failed(t);
     }
   }
 
   public void copy(byte[] b, int off, int len) {
-    if (len > 0 && room(len)) {
-      System.arraycopy(b, off, copy, length, len);
-      length += len;
-      endIfWhole();
+    try {
+      if (len > 0 && room(len)) {
+        System.arraycopy(b, off, copy, length, len);
+        length += len;
+        endIfWhole();
+      }
+    } catch (Throwable t) {
+      failed(t);
     }
   }
 
@@ -37,8 +51,13 @@ public final class BodyTee {
   public void end() {
     if (!done) {
       done = true;
-      keeper.keep(copy, length);
+      byte[] whole = copy;
       copy = null;
+      try {
+        keeper.keep(whole, length);
+      } catch (Throwable t) {
+        HookErrors.report(t);
+      }
     }
   }
 
@@ -60,8 +79,13 @@ public final class BodyTee {
     copy = null;
   }
 
+  private void failed(Throwable t) {
+    abandon();
+    HookErrors.report(t);
+  }
+
   private void endIfWhole() {
-    if (length == keeper.expectedLength) {
+    if (!done && length == keeper.expectedLength) {
       end();
     }
   }

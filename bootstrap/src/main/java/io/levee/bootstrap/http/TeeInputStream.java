@@ -61,7 +61,10 @@ public final class TeeInputStream extends FilterInputStream {
 
   @Override
   public void close() throws IOException {
-    tee.closed();
-    in.close();
+    try {
+      tee.closed();
+    } finally {
+      in.close();
+    }
   }
 }
