@@ -87,6 +87,11 @@ public final class WeakIdentityMap<V> {
     return null;
   }
 
+  /** Whether nothing is mapped: a read without a probe, for hooks that run on every object. */
+  public boolean isEmpty() {
+    return map.isEmpty();
+  }
+
   /** Live entries plus entries collected but not yet expunged. */
   public int size() {
     expunge();

@@ -1,6 +1,7 @@
 package io.levee.agent.apache5async;
 
 import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.apache5async.ApacheAsyncCalls;
 import io.levee.bootstrap.http.BodyTee;
@@ -150,6 +151,11 @@ public final class ApacheAsyncClientCalls implements ApacheAsyncCalls, FutureCal
       } else {
         fail(new IOException(blocked.message), c, p, answer);
       }
+    } catch (Throwable t) {
+      // The woven execute returns this future whatever happens: a blocked call never hangs. The
+      // caller sees the blocked call's own exception, and the agent's error is reported.
+      HookErrors.report(t);
+      failQuietly(answer, new IOException(blocked.message));
     } finally {
       // What the client does at the end of every exchange.
       releaseQuietly(c, p);
@@ -190,7 +196,7 @@ public final class ApacheAsyncClientCalls implements ApacheAsyncCalls, FutureCal
     EntityDetails entity =
         body.length == 0
             ? null
-            : new BasicEntityDetails(body.length, ContentType.parse(answer.header("Content-Type")));
+            : new BasicEntityDetails(body.length, contentType(answer.header("Content-Type")));
     try {
       c.consumeResponse(
           response,
@@ -203,12 +209,31 @@ public final class ApacheAsyncClientCalls implements ApacheAsyncCalls, FutureCal
         c.streamEnd(null);
       }
     } catch (Exception e) {
-      c.failed(e);
       try {
-        f.failed(e);
+        c.failed(e);
       } catch (RuntimeException ignored) {
-        // The caller's callback, as in fail().
+        // The application's consumer; the future fails all the same.
       }
+      failQuietly(f, e);
+    }
+  }
+
+  private static void failQuietly(BasicFuture<Object> f, Exception e) {
+    try {
+      f.failed(e);
+    } catch (Throwable ignored) {
+      // The caller's callback; the future has failed all the same.
+    }
+  }
+
+  /**
+   * Null, not a failure, for a type that does not parse (an unknown charset): the header has it.
+   */
+  private static ContentType contentType(String type) {
+    try {
+      return type == null ? null : ContentType.parse(type);
+    } catch (RuntimeException e) {
+      return null;
     }
   }
 

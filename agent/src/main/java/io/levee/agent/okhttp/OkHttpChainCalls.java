@@ -1,6 +1,7 @@
 package io.levee.agent.okhttp;
 
 import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
 import io.levee.bootstrap.http.BodyTee;
@@ -36,7 +37,12 @@ public final class OkHttpChainCalls implements OkHttpCalls {
     Object token = Levee.httpEnter(request.method(), request.url().toString());
     if (token instanceof Permit) {
       Permit permit = (Permit) token;
-      applyCallTimeout(c.call(), (long) permit.connectTimeoutMillis + permit.readTimeoutMillis);
+      try {
+        applyCallTimeout(c.call(), (long) permit.connectTimeoutMillis + permit.readTimeoutMillis);
+      } catch (Throwable t) {
+        // The call runs without the rule's timeout; the permit stays with it, to be given back.
+        HookErrors.report(t);
+      }
     }
     return token;
   }

@@ -113,10 +113,19 @@ final class AsyncExchanges {
       call.finish(Dispatcher.STATUS_ABANDONED, null);
       return;
     }
-    FUTURES.putIfAbsent(returned, call);
+    try {
+      FUTURES.putIfAbsent(returned, call);
+    } catch (RuntimeException | Error e) {
+      // Not watched, so nothing would ever report it: the call runs untracked.
+      call.finish(Dispatcher.STATUS_ABANDONED, null);
+      throw e;
+    }
     // The client fails the future itself before returning when it is shut down, and a fast
     // response may complete it before this thread gets here: its completion hooks found nothing.
     settle(call, (Future<?>) returned);
+    if (call.finished()) {
+      FUTURES.remove(returned);
+    }
   }
 
   // The future's completion, on whatever thread completes it. Reported at the start of
@@ -124,31 +133,42 @@ final class AsyncExchanges {
   // starts its next call from there finds the permit back; the end of those methods catches a
   // completion that raced with watch().
 
+  // Every future of httpcore5 passes here, most of them not a watched call's (the pool's own
+  // leases): an empty map answers without a lookup, and a call leaves the map when it finishes.
+
   static void completing(Object future, Object result) {
-    AsyncCall call = FUTURES.get(future);
+    AsyncCall call = FUTURES.isEmpty() ? null : FUTURES.get(future);
     if (call != null) {
       call.completed(result);
+      FUTURES.remove(future);
     }
   }
 
   static void failing(Object future, Throwable error) {
-    AsyncCall call = FUTURES.get(future);
+    AsyncCall call = FUTURES.isEmpty() ? null : FUTURES.get(future);
     if (call != null) {
       call.finish(call.status, error);
+      FUTURES.remove(future);
     }
   }
 
   static void cancelling(Object future) {
-    AsyncCall call = FUTURES.get(future);
+    AsyncCall call = FUTURES.isEmpty() ? null : FUTURES.get(future);
     if (call != null) {
       call.finish(Dispatcher.STATUS_ABANDONED, null);
+      FUTURES.remove(future);
     }
   }
 
   static void settled(Object future) {
-    AsyncCall call = FUTURES.get(future);
-    if (call != null && !call.finished()) {
-      settle(call, (Future<?>) future);
+    AsyncCall call = FUTURES.isEmpty() ? null : FUTURES.get(future);
+    if (call != null) {
+      if (!call.finished()) {
+        settle(call, (Future<?>) future);
+      }
+      if (call.finished()) {
+        FUTURES.remove(future);
+      }
     }
   }
 
@@ -181,7 +201,7 @@ final class AsyncExchanges {
 
   /** The head of the response that {@code consumer} is about to consume. */
   static void response(Object consumer, Object response) {
-    AsyncCall call = CONSUMERS.get(consumer);
+    AsyncCall call = CONSUMERS.isEmpty() ? null : CONSUMERS.get(consumer);
     if (call != null && !call.finished()) {
       call.status = call.calls.status(response);
     }
