@@ -114,10 +114,14 @@ public final class BlockingClients {
     return current.configOut;
   }
 
-  /** Whether the thread has an admitted call with timeouts: the hook's cheap first test. */
+  /**
+   * Whether the thread has an admitted call with timeouts and is in it, not in an HTTP call nested
+   * inside it (a client an interceptor calls, which is not decided on its own and so gets nothing
+   * of the outer call's rule): the hook's cheap first test.
+   */
   public static boolean hasTimeouts() {
     Current current = CURRENT.get();
-    return current != null && current.permit != null;
+    return current != null && current.permit != null && CallDepth.current(Kind.HTTP) == 1;
   }
 
   private static void keepLastGood(
