@@ -141,4 +141,29 @@ class LastGoodBodyTest {
     assertThat(call.offer(live, null)).isSameAs(live);
     assertThat(call.offered(live)).isSameAs(live);
   }
+
+  @Test
+  void aKeeperThatFailsChangesNothingTheApplicationReadsAndTheStreamStillCloses()
+      throws IOException {
+    byte[] body = bytes(5_000);
+    boolean[] closed = {false};
+    InputStream source =
+        new ByteArrayInputStream(body) {
+          @Override
+          public void close() {
+            closed[0] = true;
+          }
+        };
+    LastGoodKeeper failing =
+        new LastGoodKeeper(10_000, body.length) {
+          @Override
+          public void keep(byte[] copy, int length) {
+            throw new IllegalStateException("the keeper's own failure");
+          }
+        };
+    InputStream tee = new TeeInputStream(source, new BodyTee(failing));
+    assertThat(readAll(tee, 700)).isEqualTo(body);
+    tee.close();
+    assertThat(closed[0]).isTrue();
+  }
 }
