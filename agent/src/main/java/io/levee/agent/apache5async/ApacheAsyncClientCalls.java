@@ -10,6 +10,8 @@ import io.levee.bootstrap.http.LastGoodKeeper;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hc.client5.http.EndpointInfo;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -20,6 +22,7 @@ import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.EntityDetails;
 import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
@@ -284,18 +287,35 @@ public final class ApacheAsyncClientCalls implements ApacheAsyncCalls, FutureCal
   }
 
   @Override
-  public void keepLastGood(Object result, Object permit, String method, String url, int status) {
+  public boolean decoded(Object response, Object entity) {
+    return entity instanceof EntityDetails
+        && ((EntityDetails) entity).getContentEncoding() == null
+        && ((HttpResponse) response).containsHeader(HttpHeaders.CONTENT_ENCODING);
+  }
+
+  /**
+   * Keeps a {@code SimpleHttpResponse}'s body, whole when the future completes. A body the client
+   * decoded (5.6 asks for gzip and decompresses it unless told not to) is kept as the application
+   * got it, without the {@code Content-Encoding}, {@code Content-Length} and {@code Content-MD5}
+   * that the client leaves on the response: the keeper would refuse a body longer than announced,
+   * and a kept answer served with them would announce gzip for a plain body.
+   */
+  @Override
+  public void keepLastGood(
+      Object result, Object permit, String method, String url, int status, boolean decoded) {
     if (!(result instanceof SimpleHttpResponse)) {
       return;
     }
     SimpleHttpResponse response = (SimpleHttpResponse) result;
-    Header[] headers = response.getHeaders();
-    String[] pairs = new String[2 * headers.length];
-    for (int i = 0; i < headers.length; i++) {
-      pairs[2 * i] = headers[i].getName();
-      pairs[2 * i + 1] = headers[i].getValue();
+    List<String> pairs = new ArrayList<String>();
+    for (Header h : response.getHeaders()) {
+      if (!decoded || !describesEncodedBody(h.getName())) {
+        pairs.add(h.getName());
+        pairs.add(h.getValue());
+      }
     }
-    LastGoodKeeper keeper = Levee.lastGood(permit, method, url, status, pairs);
+    LastGoodKeeper keeper =
+        Levee.lastGood(permit, method, url, status, pairs.toArray(new String[0]));
     if (keeper == null) {
       return;
     }
@@ -305,6 +325,12 @@ public final class ApacheAsyncClientCalls implements ApacheAsyncCalls, FutureCal
       tee.copy(body, 0, body.length);
     }
     tee.end();
+  }
+
+  private static boolean describesEncodedBody(String name) {
+    return name.equalsIgnoreCase(HttpHeaders.CONTENT_ENCODING)
+        || name.equalsIgnoreCase(HttpHeaders.CONTENT_LENGTH)
+        || name.equalsIgnoreCase(HttpHeaders.CONTENT_MD5);
   }
 
   @Override

@@ -24,7 +24,7 @@ import io.levee.bootstrap.apache5async.ApacheAsyncHooks;
  *   <li>{@code BasicFuture.completed/failed/cancel}, where the returned future ({@code
  *       ComplexFuture}, which calls them) ends: the outcome, before the waiters and the callback;
  *   <li>{@code consumeResponse} of every {@code AsyncResponseConsumer}: the response status, for
- *       consumers whose result carries none;
+ *       consumers whose result carries none, and whether the client decoded its body;
  *   <li>{@code HttpClientContext.setExchangeId} and {@code AsyncConnectionEndpoint.execute}: which
  *       connection runs the exchange, to give it the read timeout.
  * </ul>
@@ -110,7 +110,7 @@ public final class ApacheAsyncIntegration implements Integration {
                 .methods(
                     MethodRule.named("consumeResponse")
                         .taking("(" + CORE + "http/HttpResponse;" + CORE + "http/EntityDetails;")
-                        .weave(hooks.enter("response", self(OBJECT), arg(0)))))
+                        .weave(hooks.enter("response", self(OBJECT), arg(0), arg(1)))))
         .add(
             TypeRule.implementing(CONTEXT)
                 .within(CONTEXT)

@@ -27,14 +27,24 @@ public interface ApacheAsyncCalls {
   /** The status code of the client's {@code HttpResponse}. */
   int status(Object response);
 
+  /**
+   * Whether the client decodes the body of {@code response} before the consumer gets it: the
+   * response names a {@code Content-Encoding} that {@code entity}, the body's details as the
+   * consumer is given them, no longer has (HttpClient 5.6 decompresses gzip and deflate and leaves
+   * the response's headers as they came).
+   */
+  boolean decoded(Object response, Object entity);
+
   /** The status of a call's result when it is or carries a response ({@code Message}); else -1. */
   int statusOf(Object result);
 
   /**
    * Hands the body of {@code result} to the last-good keeper of {@code permit} when the result
-   * holds the whole body ({@code SimpleHttpResponse}); other results are not kept.
+   * holds the whole body ({@code SimpleHttpResponse}); other results are not kept. With {@code
+   * decoded}, the headers that describe the encoded body are left out of what is kept.
    */
-  void keepLastGood(Object result, Object permit, String method, String url, int status);
+  void keepLastGood(
+      Object result, Object permit, String method, String url, int status, boolean decoded);
 
   /**
    * Sets the socket timeout of the connection {@code endpoint} to {@code millis} for the exchange

@@ -116,10 +116,10 @@ public final class ApacheAsyncHooks {
     return thrown;
   }
 
-  /** {@code AsyncResponseConsumer.consumeResponse(response, ...)}. */
-  public static Object response(Object consumer, Object response) {
+  /** {@code AsyncResponseConsumer.consumeResponse(response, entityDetails, ...)}. */
+  public static Object response(Object consumer, Object response, Object entity) {
     try {
-      AsyncExchanges.response(consumer, response);
+      AsyncExchanges.response(consumer, response, entity);
     } catch (Throwable t) {
       HookErrors.report(t);
     }

@@ -28,6 +28,12 @@ final class AsyncCall {
   /** The response's status once its head arrived; -1 before. */
   volatile int status = -1;
 
+  /**
+   * Whether the client decodes the response's body for the consumer; written with {@link #status},
+   * before it.
+   */
+  volatile boolean decoded;
+
   private volatile int finished;
 
   AsyncCall(Permit permit, long startNanos, ApacheAsyncCalls calls, String method, String url) {
@@ -45,7 +51,8 @@ final class AsyncCall {
   /**
    * The future completed with {@code result}: its status is the response head's, or the result's
    * when no head was seen ({@code SimpleHttpResponse}, {@code Message}); a good answer to a {@code
-   * GET} goes to the last-good keeper before the permit is returned.
+   * GET} goes to the last-good keeper before the permit is returned, with headers that describe the
+   * body as the client decoded it.
    */
   void completed(Object result) {
     if (!FINISHED.compareAndSet(this, 0, 1)) {
@@ -57,7 +64,7 @@ final class AsyncCall {
         s = calls.statusOf(result);
       }
       if (s >= 200 && s < 300 && "GET".equals(method) && Levee.keepsLastGood(permit)) {
-        calls.keepLastGood(result, permit, method, url, s);
+        calls.keepLastGood(result, permit, method, url, s, decoded);
       }
     } finally {
       Levee.exit(permit, startNanos, s, null);

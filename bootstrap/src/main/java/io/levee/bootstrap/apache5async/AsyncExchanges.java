@@ -199,10 +199,14 @@ final class AsyncExchanges {
     call.completed(result);
   }
 
-  /** The head of the response that {@code consumer} is about to consume. */
-  static void response(Object consumer, Object response) {
+  /**
+   * The head of the response that {@code consumer} is about to consume, with the details of the
+   * body as the consumer gets them ({@code entity}, null without a body).
+   */
+  static void response(Object consumer, Object response, Object entity) {
     AsyncCall call = CONSUMERS.isEmpty() ? null : CONSUMERS.get(consumer);
     if (call != null && !call.finished()) {
+      call.decoded = call.calls.decoded(response, entity);
       call.status = call.calls.status(response);
     }
   }
@@ -257,7 +261,13 @@ final class AsyncExchanges {
     }
 
     @Override
-    public void keepLastGood(Object result, Object permit, String method, String url, int status) {}
+    public boolean decoded(Object response, Object entity) {
+      return false;
+    }
+
+    @Override
+    public void keepLastGood(
+        Object result, Object permit, String method, String url, int status, boolean decoded) {}
 
     @Override
     public void responseTimeout(Object endpoint, Object context, int millis) {}

@@ -22,10 +22,11 @@ import java.util.concurrent.Executors;
  * default) and reads the body the way a legacy application does, piece by piece with a buffer of
  * {@code buffer} bytes (default 8192), to its end or, with {@code readBytes}, only that many bytes
  * before it closes the stream; or, with {@code text}, whole through the client's own API. It
- * answers the jar of the client, the status, the headers the test looks at, the body's length,
- * SHA-256 and (when short) text, how many reads it took, and when the first and the last byte
- * arrived after the status was known. Its own port is served by the JDK's {@code HttpServer}, which
- * Levee does not protect, so only the outbound call is decided.
+ * answers the jar of the client, the status, how its callback was told (for a client that takes
+ * one), the headers the test looks at, the body's length, SHA-256 and (when short) text, how many
+ * reads it took, and when the first and the last byte arrived after the status was known. Its own
+ * port is served by the JDK's {@code HttpServer}, which Levee does not protect, so only the
+ * outbound call is decided.
  */
 public final class LastGoodApp {
   private static final String[] HEADERS = {
@@ -69,7 +70,11 @@ public final class LastGoodApp {
     try (LastGoodClients.Exchange x =
         LastGoodClients.get(q.getOrDefault("client", "huc"), q.get("url"), text)) {
       long known = System.nanoTime();
-      Lines out = new Lines().put("library", x.library()).put("status", x.status());
+      Lines out =
+          new Lines()
+              .put("library", x.library())
+              .put("status", x.status())
+              .put("callback", x.callback());
       for (String name : HEADERS) {
         out.put(name, x.header(name));
       }

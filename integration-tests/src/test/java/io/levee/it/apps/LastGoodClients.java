@@ -10,10 +10,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
+import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
+import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
+import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.http.Header;
 import org.apache.http.client.methods.CloseableHttpResponse;
 import org.apache.http.client.methods.HttpGet;
@@ -26,9 +33,12 @@ import org.apache.http.util.EntityUtils;
  * application with its defaults (so Apache HttpClient 4 and 5 and OkHttp ask for gzip and
  * decompress it, and follow redirects; the JDK client is told to follow them too): {@code huc}
  * ({@code HttpURLConnection}, the default), {@code hc4}, {@code hc5} (classic), {@code okhttp} (the
- * line on the class path) or {@code jdk} ({@code java.net.http.HttpClient}). The body is read
+ * line on the class path), {@code hc5async} (Apache HttpClient 5's async client, which hands over a
+ * {@code SimpleHttpResponse} holding the whole body; the caller waits on the future and on its
+ * {@code FutureCallback}) or {@code jdk} ({@code java.net.http.HttpClient}). The body is read
  * either as a stream or, with {@code text}, whole through the client's own API ({@code
- * EntityUtils.toString}, {@code ResponseBody.string()}, {@code BodyHandlers.ofString()}).
+ * EntityUtils.toString}, {@code ResponseBody.string()}, {@code SimpleHttpResponse.getBodyText()},
+ * {@code BodyHandlers.ofString()}).
  */
 final class LastGoodClients {
   private static final CloseableHttpClient HC4 = HttpClients.createDefault();
@@ -57,6 +67,11 @@ final class LastGoodClients {
     /** The jar the client was loaded from, or the empty string for the JDK's own. */
     String library();
 
+    /** How the caller's callback was told of the outcome, for a client that takes one. */
+    default String callback() {
+      return "";
+    }
+
     @Override
     void close() throws IOException;
   }
@@ -65,6 +80,7 @@ final class LastGoodClients {
     return switch (client) {
       case "hc4" -> hc4(url);
       case "hc5" -> hc5(url);
+      case "hc5async" -> hc5async(url);
       case "okhttp" -> okhttp(url);
       case "jdk" -> jdk(url, text);
       default -> huc(url);
@@ -189,6 +205,74 @@ final class LastGoodClients {
     };
   }
 
+  /** The future's result must be a {@code SimpleHttpResponse}, from a live call or a fallback. */
+  private static Exchange hc5async(String url) throws Exception {
+    CompletableFuture<String> told = new CompletableFuture<>();
+    FutureCallback<SimpleHttpResponse> callback =
+        new FutureCallback<>() {
+          @Override
+          public void completed(SimpleHttpResponse result) {
+            told.complete("completed " + result.getCode());
+          }
+
+          @Override
+          public void failed(Exception ex) {
+            told.complete("failed " + ex);
+          }
+
+          @Override
+          public void cancelled() {
+            told.complete("cancelled");
+          }
+        };
+    Object result =
+        Async.CLIENT
+            .execute(SimpleRequestBuilder.get(url).build(), callback)
+            .get(30, TimeUnit.SECONDS);
+    if (!(result instanceof SimpleHttpResponse r)) {
+      throw new IllegalStateException("the future holds a " + result.getClass().getName());
+    }
+    // the client calls back just after the waiters wake
+    String outcome = told.get(5, TimeUnit.SECONDS);
+    return new Exchange() {
+      @Override
+      public int status() {
+        return r.getCode();
+      }
+
+      @Override
+      public String header(String name) {
+        org.apache.hc.core5.http.Header h = r.getFirstHeader(name);
+        return h == null ? "" : h.getValue();
+      }
+
+      @Override
+      public InputStream body() {
+        byte[] bytes = r.getBodyBytes();
+        return new ByteArrayInputStream(bytes == null ? new byte[0] : bytes);
+      }
+
+      @Override
+      public String text() {
+        String text = r.getBodyText();
+        return text == null ? "" : text;
+      }
+
+      @Override
+      public String library() {
+        return jar(SimpleHttpResponse.class);
+      }
+
+      @Override
+      public String callback() {
+        return outcome;
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
   private static Exchange okhttp(String url) throws IOException {
     Response r = OKHTTP.newCall(new Request.Builder().url(url).build()).execute();
     return new Exchange() {
@@ -272,6 +356,15 @@ final class LastGoodClients {
         }
       }
     };
+  }
+
+  /** The async client, started on first use only: its I/O reactor runs threads of its own. */
+  private static final class Async {
+    static final CloseableHttpAsyncClient CLIENT = HttpAsyncClients.createDefault();
+
+    static {
+      CLIENT.start();
+    }
   }
 
   /** The file name of the jar {@code type} came from. */
