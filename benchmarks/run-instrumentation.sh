@@ -3,7 +3,7 @@
 # local server, one prepared H2 query) and ClientCalls (one GET through each other HTTP client Levee
 # weaves) in three runs, each its own forked JVM: without the agent,
 # with the agent and rules that match neither call, with the agent and rules that admit both. About
-# five minutes; then regenerates the instrumentation section of docs/BENCHMARKS.md. Arguments, if
+# eight minutes; then regenerates the instrumentation section of docs/BENCHMARKS.md. Arguments, if
 # any, replace the default JMH run settings (e.g. `-f 2 -wi 5 -w 2s -i 10 -r 2s`); `-prof gc` is on.
 #
 # The forks run from benchmarks/target/classes and target/instrumentation-lib (JMH, H2, the HTTP clients), never from
@@ -45,7 +45,7 @@ resources:
     concurrency: { max: 10000 }
 YAML
 
-settings=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
+settings=(-f 1 -wi 3 -w 2s -i 8 -r 2s)
 if [ "$#" -gt 0 ]; then settings=("$@"); fi
 agent=agent/target/levee-agent.jar
 # Without nodelay the JDK's HTTP server waits for a delayed ACK (~40 ms) on every keep-alive answer.
