@@ -123,7 +123,8 @@ class ArchitectureTest {
           "io.levee.bootstrap.http.LastGoodKeeper",
           "io.levee.bootstrap.http.TeeInputStream",
           "io.levee.bootstrap.http.BlockingClients",
-          "io.levee.bootstrap.http.BlockingClientCalls");
+          "io.levee.bootstrap.http.BlockingClientCalls",
+          "io.levee.bootstrap.http.BlockingClientHooks");
 
   private static DescribedPredicate<JavaClass> anotherIntegrationsOwn(String client) {
     Pattern integration =

@@ -108,11 +108,7 @@ public final class ApacheAsyncHooks {
 
   /** The same, when the caller's callback threw out of them. */
   public static Throwable settleFailed(Object token, Object future, Throwable thrown) {
-    try {
-      AsyncExchanges.settled(future);
-    } catch (Throwable t) {
-      HookErrors.report(t);
-    }
+    settled(token, future, null);
     return thrown;
   }
 
