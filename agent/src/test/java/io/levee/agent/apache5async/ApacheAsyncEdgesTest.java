@@ -5,15 +5,13 @@ import static io.levee.agent.testing.RecordingDispatcher.permit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.levee.agent.testing.KeepingDispatcher;
 import io.levee.agent.testing.RecordingDispatcher;
-import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
-import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
@@ -126,7 +124,7 @@ class ApacheAsyncEdgesTest extends AsyncClientFixture {
 
   @Test
   void handsTheBodyOfAGoodSimpleResponseToTheLastGoodKeeper() throws Exception {
-    Keeping keeping = new Keeping();
+    KeepingDispatcher keeping = new KeepingDispatcher();
     Levee.install(keeping);
 
     client.execute(get(server.url(200)), null).get(5, SECONDS);
@@ -151,7 +149,7 @@ class ApacheAsyncEdgesTest extends AsyncClientFixture {
    */
   @Test
   void keepsADecodedBodyWithoutTheHeadersOfTheEncodedOne() {
-    Keeping keeping = new Keeping();
+    KeepingDispatcher keeping = new KeepingDispatcher();
     Levee.install(keeping);
     ApacheAsyncClientCalls calls = new ApacheAsyncClientCalls();
     BasicHttpResponse encoded = new BasicHttpResponse(200);
@@ -206,50 +204,6 @@ class ApacheAsyncEdgesTest extends AsyncClientFixture {
         return Set.of();
       }
     };
-  }
-
-  private static final class Keeping extends Dispatcher {
-    final Permit permit = permit(0, 0);
-    final List<String> asked = new CopyOnWriteArrayList<>();
-    final List<String> headers = new CopyOnWriteArrayList<>();
-    final List<String> kept = new CopyOnWriteArrayList<>();
-    final java.util.concurrent.atomic.AtomicInteger exits =
-        new java.util.concurrent.atomic.AtomicInteger();
-
-    @Override
-    public Object httpEnter(String method, String url) {
-      return permit;
-    }
-
-    @Override
-    public boolean keepsLastGood(Object p) {
-      return true;
-    }
-
-    @Override
-    public io.levee.bootstrap.http.LastGoodKeeper lastGood(
-        Object p, String method, String url, int status, String[] headers) {
-      asked.add(method + " " + url + " " + status);
-      this.headers.add(String.join(" ", headers));
-      return new io.levee.bootstrap.http.LastGoodKeeper(1024) {
-        @Override
-        public void keep(byte[] body, int length) {
-          kept.add(new String(body, 0, length, java.nio.charset.StandardCharsets.UTF_8));
-        }
-      };
-    }
-
-    final List<Throwable> errors = new CopyOnWriteArrayList<>();
-
-    @Override
-    public void exit(Object token, long startNanos, int status, Throwable error) {
-      exits.incrementAndGet();
-    }
-
-    @Override
-    public void internalError(Throwable error) {
-      errors.add(error);
-    }
   }
 
   /** A callback that records how the call ended, and on which thread. */
