@@ -6,7 +6,8 @@ import io.levee.bootstrap.Kind;
 public enum CallKind {
   SERVLET(Kind.SERVLET, "servlet"),
   HTTP(Kind.HTTP, "http"),
-  JDBC(Kind.JDBC, "jdbc");
+  JDBC(Kind.JDBC, "jdbc"),
+  METHOD(Kind.METHOD, "method");
 
   public final int id;
   public final String key;

@@ -29,6 +29,22 @@ public final class Match {
   /** jdbc only: a regular expression searched in the SQL text, or null. */
   public final String sql;
 
+  /** method only: the classes and methods it names; null for the other kinds. */
+  public final MethodMatch method;
+
+  /** A {@code method} match. */
+  public Match(MethodMatch method) {
+    this(
+        CallKind.METHOD,
+        Collections.<String>emptyList(),
+        Collections.<String>emptyList(),
+        Collections.<String>emptyList(),
+        java.util.EnumSet.noneOf(Operation.class),
+        Collections.<String>emptyList(),
+        null,
+        method);
+  }
+
   public Match(
       CallKind kind,
       List<String> methods,
@@ -37,6 +53,18 @@ public final class Match {
       Set<Operation> operations,
       List<String> tables,
       String sql) {
+    this(kind, methods, paths, urls, operations, tables, sql, null);
+  }
+
+  private Match(
+      CallKind kind,
+      List<String> methods,
+      List<String> paths,
+      List<String> urls,
+      Set<Operation> operations,
+      List<String> tables,
+      String sql,
+      MethodMatch method) {
     this.kind = kind;
     this.methods = Collections.unmodifiableList(methods);
     this.paths = Collections.unmodifiableList(paths);
@@ -44,6 +72,7 @@ public final class Match {
     this.operations = Collections.unmodifiableSet(operations);
     this.tables = Collections.unmodifiableList(tables);
     this.sql = sql;
+    this.method = method;
   }
 
   @Override
@@ -58,11 +87,12 @@ public final class Match {
         && urls.equals(m.urls)
         && operations.equals(m.operations)
         && tables.equals(m.tables)
-        && Values.eq(sql, m.sql);
+        && Values.eq(sql, m.sql)
+        && Values.eq(method, m.method);
   }
 
   @Override
   public int hashCode() {
-    return Values.hash(kind, methods, paths, urls, operations, tables, sql);
+    return Values.hash(kind, methods, paths, urls, operations, tables, sql, method);
   }
 }

@@ -19,6 +19,9 @@ public final class OnBlock {
       new OnBlock(
           null, RETRY_AFTER_AUTO, null, null, Collections.<String, String>emptyMap(), null, null);
 
+  /** What a blocked method call throws when {@code on-block.throw} is not given. */
+  public static final String DEFAULT_EXCEPTION = "java.util.concurrent.RejectedExecutionException";
+
   /** Servlet status, or null for the reason's default. */
   public final Integer status;
 
@@ -39,6 +42,20 @@ public final class OnBlock {
   /** jdbc only: SQLState, or null for {@code 53000}. */
   public final String sqlState;
 
+  /**
+   * method only: the binary name of the exception a blocked call throws ({@code on-block.throw}),
+   * or null for {@link #DEFAULT_EXCEPTION}.
+   */
+  public final String exception;
+
+  /**
+   * Where {@code on-block.throw} is written (1-based line and column), so that a check the agent
+   * makes against the woven methods can point at it; 0 when not written. Not part of equality.
+   */
+  public final int exceptionLine;
+
+  public final int exceptionColumn;
+
   public OnBlock(
       Integer status,
       int retryAfterSeconds,
@@ -47,6 +64,20 @@ public final class OnBlock {
       Map<String, String> headers,
       Fallback fallback,
       String sqlState) {
+    this(status, retryAfterSeconds, body, contentType, headers, fallback, sqlState, null, 0, 0);
+  }
+
+  public OnBlock(
+      Integer status,
+      int retryAfterSeconds,
+      String body,
+      String contentType,
+      Map<String, String> headers,
+      Fallback fallback,
+      String sqlState,
+      String exception,
+      int exceptionLine,
+      int exceptionColumn) {
     this.status = status;
     this.retryAfterSeconds = retryAfterSeconds;
     this.body = body;
@@ -54,6 +85,14 @@ public final class OnBlock {
     this.headers = Collections.unmodifiableMap(headers);
     this.fallback = fallback;
     this.sqlState = sqlState;
+    this.exception = exception;
+    this.exceptionLine = exceptionLine;
+    this.exceptionColumn = exceptionColumn;
+  }
+
+  /** The exception a blocked method call throws: {@link #exception} or the default. */
+  public String exceptionOrDefault() {
+    return exception != null ? exception : DEFAULT_EXCEPTION;
   }
 
   @Override
@@ -68,12 +107,13 @@ public final class OnBlock {
         && Values.eq(contentType, b.contentType)
         && headers.equals(b.headers)
         && Values.eq(fallback, b.fallback)
-        && Values.eq(sqlState, b.sqlState);
+        && Values.eq(sqlState, b.sqlState)
+        && Values.eq(exception, b.exception);
   }
 
   @Override
   public int hashCode() {
-    return Values.hash(status, retryAfterSeconds, body, headers, fallback, sqlState);
+    return Values.hash(status, retryAfterSeconds, body, headers, fallback, sqlState, exception);
   }
 
   /** {@code on-block.fallback} of an http resource: the synthetic response. */
