@@ -1,6 +1,7 @@
 package io.levee.agent.instrument;
 
 import io.levee.agent.log.AgentLog;
+import io.levee.agent.method.MethodWeaving;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 
@@ -25,14 +26,15 @@ public final class AgentInstaller {
   private AgentInstaller() {}
 
   public static Weaver install(Instrumentation inst, List<Integration> integrations, AgentLog log) {
-    return install(inst, prepare(integrations, log), log, false);
+    return install(inst, prepare(integrations, log, null), log, false);
   }
 
   /**
    * The weaver for {@code integrations}, not yet installed: an integration that fails to give its
    * transformations is left out and logged.
    */
-  public static Weaver prepare(List<Integration> integrations, AgentLog log) {
+  public static Weaver prepare(
+      List<Integration> integrations, AgentLog log, MethodWeaving methods) {
     Transformations transformations = new Transformations();
     for (Integration integration : integrations) {
       try {
@@ -42,7 +44,15 @@ public final class AgentInstaller {
         log.warn("integration " + integration.name() + " left out", t);
       }
     }
-    return new Weaver(transformations, log);
+    return new Weaver(transformations, log, methods);
+  }
+
+  /**
+   * Retransforms {@code classes} with {@code weaver} installed, in the batches of an attach: what a
+   * change of the method resources does to the loaded classes it concerns.
+   */
+  public static void retransform(Instrumentation inst, Weaver weaver, List<Class<?>> classes) {
+    weaver.retransform(inst, classes, BATCH, PAUSE_MILLIS);
   }
 
   /**
