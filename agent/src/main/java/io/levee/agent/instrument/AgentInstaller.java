@@ -1,7 +1,6 @@
 package io.levee.agent.instrument;
 
 import io.levee.agent.log.AgentLog;
-import io.levee.agent.method.MethodWeaving;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 
@@ -33,8 +32,7 @@ public final class AgentInstaller {
    * The weaver for {@code integrations}, not yet installed: an integration that fails to give its
    * transformations is left out and logged.
    */
-  public static Weaver prepare(
-      List<Integration> integrations, AgentLog log, MethodWeaving methods) {
+  public static Weaver prepare(List<Integration> integrations, AgentLog log, RuleWeaving methods) {
     Transformations transformations = new Transformations();
     for (Integration integration : integrations) {
       try {

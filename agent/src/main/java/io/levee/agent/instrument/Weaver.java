@@ -1,7 +1,6 @@
 package io.levee.agent.instrument;
 
 import io.levee.agent.log.AgentLog;
-import io.levee.agent.method.MethodWeaving;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
@@ -87,7 +86,7 @@ public final class Weaver implements ClassFileTransformer {
   private final boolean weaveOwnClasses;
 
   /** The methods the method resources in force name; null in tests that have none. */
-  private final MethodWeaving methods;
+  private final RuleWeaving methods;
 
   /** What the woven methods of the method kind call. */
   private static final Advice METHOD_ADVICE =
@@ -99,15 +98,17 @@ public final class Weaver implements ClassFileTransformer {
    */
   private final ThreadLocal<Boolean> weaving = new ThreadLocal<Boolean>();
 
-  Weaver(Transformations transformations, AgentLog log, MethodWeaving methods) {
+  /** The hooks the methods woven for method resources call, as {@link Transformations#hooks}. */
+  public static List<String[]> methodHooks() {
+    return METHOD_ADVICE.enter("enter", Advice.Pass.constant(0)).hooks();
+  }
+
+  Weaver(Transformations transformations, AgentLog log, RuleWeaving methods) {
     this(transformations, log, false, methods);
   }
 
   private Weaver(
-      Transformations transformations,
-      AgentLog log,
-      boolean weaveOwnClasses,
-      MethodWeaving methods) {
+      Transformations transformations, AgentLog log, boolean weaveOwnClasses, RuleWeaving methods) {
     this.transformations = transformations;
     this.log = log;
     this.weaveOwnClasses = weaveOwnClasses;

@@ -3,15 +3,14 @@ package io.levee.agent.lifecycle;
 import io.levee.agent.args.AgentOptions;
 import io.levee.agent.args.Reply;
 import io.levee.agent.instrument.AgentInstaller;
+import io.levee.agent.instrument.RuleWeaving;
 import io.levee.agent.instrument.Weaver;
 import io.levee.agent.log.AgentLog;
-import io.levee.agent.method.MethodWeaving;
 import io.levee.agent.rulesfile.RulesTarget;
 import io.levee.agent.rulesfile.RulesWatcher;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.load.RuleError;
-import io.levee.rules.match.MethodPlan;
 import io.levee.rules.model.RuleSet;
 import java.io.Closeable;
 import java.lang.instrument.Instrumentation;
@@ -44,7 +43,7 @@ public final class RunningAgent implements RulesTarget {
   private final Instrumentation inst;
   private final Engine engine;
   private final RulesWatcher rulesFile;
-  private final MethodWeaving methods;
+  private final RuleWeaving methods;
   private final List<RulesListener> listeners = new CopyOnWriteArrayList<RulesListener>();
   private final List<Closeable> stopHooks = new CopyOnWriteArrayList<Closeable>();
   private volatile Weaver transformer;
@@ -55,7 +54,7 @@ public final class RunningAgent implements RulesTarget {
       Instrumentation inst,
       Engine engine,
       RulesWatcher rulesFile,
-      MethodWeaving methods) {
+      RuleWeaving methods) {
     this.options = options;
     this.methods = methods;
     this.log = log;
@@ -120,7 +119,7 @@ public final class RunningAgent implements RulesTarget {
    */
   @Override
   public void apply(RuleSet rules) {
-    List<Class<?>> concerned = methods.change(inst, MethodPlan.of(rules));
+    List<Class<?>> concerned = methods.change(inst, rules);
     engine.apply(rules);
     Weaver weaver = transformer;
     if (concerned != null && weaver != null) {

@@ -1,6 +1,7 @@
 package io.levee.agent.method;
 
 import io.levee.agent.instrument.JdkTypes;
+import io.levee.agent.instrument.RuleWeaving;
 import io.levee.agent.log.AgentLog;
 import io.levee.bootstrap.Blocked;
 import io.levee.rules.engine.MethodSite;
@@ -29,7 +30,7 @@ import java.util.concurrent.RejectedExecutionException;
  * inside class definitions under the weaver's rules ({@code Weaver}): the class file at hand, and
  * its ancestors' class files read through an application's loader ({@link Ancestry}).
  */
-public final class MethodWeaving {
+public final class MethodWeaving implements RuleWeaving {
   /** The most classes the method resources may weave. */
   public static final int MAX_CLASSES = 2000;
 
@@ -86,7 +87,7 @@ public final class MethodWeaving {
         && JdkTypes.isJdk(name);
   }
 
-  /** Whether a method resource is in force, so that a class may be woven for one. */
+  @Override
   public boolean active() {
     return !state.plan.isEmpty();
   }
@@ -97,10 +98,7 @@ public final class MethodWeaving {
     return info == null ? null : info.site;
   }
 
-  /**
-   * Inside a class definition: the site number of each method of the class (keyed by name and
-   * descriptor) that a method resource weaves, or null when none does.
-   */
+  @Override
   public Map<String, Integer> targets(ClassLoader loader, String internalName, byte[] bytes) {
     State s = state;
     MethodPlan plan = s.plan;
@@ -231,7 +229,7 @@ public final class MethodWeaving {
     return false;
   }
 
-  /** The loaded classes the method resources in force weave: what a detach restores. */
+  @Override
   public List<Class<?>> loaded(Instrumentation inst) {
     MethodPlan plan = state.plan;
     List<Class<?>> found = new ArrayList<Class<?>>();
@@ -247,11 +245,13 @@ public final class MethodWeaving {
   }
 
   /**
-   * Puts the method resources of {@code next} in force for the weaver and returns the loaded
+   * Puts the method resources of {@code rules} in force for the weaver and returns the loaded
    * classes to retransform: those that a resource added, changed or removed names. Null when the
    * method resources are the same as before, and nothing is to be done.
    */
-  public List<Class<?>> change(Instrumentation inst, MethodPlan next) {
+  @Override
+  public List<Class<?>> change(Instrumentation inst, RuleSet rules) {
+    MethodPlan next = MethodPlan.of(rules);
     MethodPlan before = state.plan;
     if (before.equals(next)) {
       return null;
@@ -312,6 +312,7 @@ public final class MethodWeaving {
    * of {@code file}: an {@code on-block.throw} that a woven method cannot throw, or more classes
    * named than {@link #MAX_CLASSES}. Empty when the rules can be applied.
    */
+  @Override
   public List<RuleError> check(Instrumentation inst, String file, RuleSet rules) {
     return ThrowCheck.check(inst, file, rules, MethodPlan.of(rules));
   }

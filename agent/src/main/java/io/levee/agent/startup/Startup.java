@@ -15,7 +15,6 @@ import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;
 import io.levee.rules.load.RuleError;
-import io.levee.rules.match.MethodPlan;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.adaptive.CpuSampler;
 import io.levee.rules.time.Clock;
@@ -54,7 +53,7 @@ public final class Startup {
     Engine engine = new Engine(Clock.SYSTEM, cpu, Sleeper.SYSTEM, options.http() != null);
     // The weaver learns the method resources before it is installed, so the classes they name are
     // among those it retransforms.
-    List<Class<?>> methodClasses = methods.change(inst, MethodPlan.of(rules));
+    List<Class<?>> methodClasses = methods.change(inst, rules);
     engine.apply(rules);
     RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile, methods);
     agent.onStop(cpu);
