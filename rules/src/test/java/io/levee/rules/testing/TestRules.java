@@ -9,6 +9,7 @@ import io.levee.rules.model.CallKind;
 import io.levee.rules.model.CircuitBreakerSpec;
 import io.levee.rules.model.FailureSpec;
 import io.levee.rules.model.Match;
+import io.levee.rules.model.MethodMatch;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.Operation;
@@ -106,6 +107,12 @@ public final class TestRules {
   public static ResourceRule jdbc(
       String name, List<String> urls, Set<Operation> operations, List<String> tables, String sql) {
     return rule(name, new Match(CallKind.JDBC, NONE, NONE, urls, operations, tables, sql));
+  }
+
+  /** A method resource; {@code annotated} may be null. */
+  public static ResourceRule method(
+      String name, List<String> classes, List<String> methods, String annotated) {
+    return rule(name, new Match(new MethodMatch(classes, methods, annotated)));
   }
 
   public static RuleSet rules(ResourceRule... resources) {
