@@ -1,6 +1,7 @@
 package io.levee.rules.match;
 
 import static io.levee.rules.testing.TestRules.list;
+import static io.levee.rules.testing.TestRules.load;
 import static io.levee.rules.testing.TestRules.method;
 import static io.levee.rules.testing.TestRules.rules;
 import static io.levee.rules.testing.TestRules.servlet;
@@ -83,12 +84,17 @@ class MethodPlanTest {
 
   @Test
   void isEqualForTheSameMethodResourcesWhateverElseChanged() {
-    MethodPlan a = MethodPlan.of(rules(method("r", list("com.acme.A"), list("quote"), null)));
+    String pricing =
+        "  - name: pricing\n"
+            + "    match: { method: { class: com.acme.PriceClient, methods: [quote] } }\n"
+            + "    concurrency: { max: MAX }\n";
+    String api =
+        "  - name: api\n"
+            + "    match: { servlet: { paths: [\"/api/**\"] } }\n"
+            + "    concurrency: { max: 5 }\n";
+    MethodPlan a = MethodPlan.of(load("version: 1\nresources:\n" + pricing.replace("MAX", "8")));
     MethodPlan b =
-        MethodPlan.of(
-            rules(
-                servlet("api", list(), "/api/**"),
-                method("r", list("com.acme.A"), list("quote"), null)));
+        MethodPlan.of(load("version: 1\nresources:\n" + api + pricing.replace("MAX", "2")));
     assertThat(a).isEqualTo(b);
     assertThat(a.hashCode()).isEqualTo(b.hashCode());
   }

@@ -34,6 +34,7 @@ public final class TestRules {
   public static final String SERVLET = "servlet: { paths: [\"/api/**\"] }";
   public static final String HTTP = "http: { urls: [\"https://pay.example.com/**\"] }";
   public static final String JDBC = "jdbc: { urls: [\"jdbc:postgresql://*/orders\"] }";
+  public static final String METHOD = "method: { class: com.acme.pricing.PriceClient }";
 
   /** How long {@link #breakerSpec} stays open after it trips. */
   public static final long BREAKER_OPEN_FOR = 5_000_000_000L;
