@@ -167,6 +167,11 @@ final class Patterns {
           "an annotation's class name like org.springframework.stereotype.Service",
           matching(CLASS_NAME));
 
+  static final ValueType<String> EXCEPTION_NAME_TYPE =
+      ValueType.of(
+          "an exception class name like java.util.concurrent.RejectedExecutionException",
+          matching(CLASS_NAME));
+
   static final ValueType<String> FAILURE_STATUS =
       ValueType.of(
           "a status code 100-599 or a class like 5xx",

@@ -1,5 +1,7 @@
 package io.levee.rules.load;
 
+import static io.levee.rules.testing.TestRules.HTTP;
+import static io.levee.rules.testing.TestRules.JDBC;
 import static io.levee.rules.testing.TestRules.METHOD;
 import static io.levee.rules.testing.TestRules.SERVLET;
 import static io.levee.rules.testing.TestRules.errors;
@@ -19,12 +21,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The {@code method} kind (SPEC §5.2): its match, and each error it can make, with where the error
- * points.
+ * The {@code method} kind (SPEC §5.2): its match, {@code on-block.throw}, and each error they can
+ * make, with where the error points.
  */
 class MethodRulesTest {
   private static final String CLASS_HINT =
       "like com.acme.pricing.PriceClient or com.acme.**.*Client";
+  private static final String THROW_INSTEAD =
+      "does not apply to method resources: a blocked method call throws; name its exception with"
+          + " `throw`, like throw: com.acme.pricing.PricingUnavailableException";
 
   /** The errors of a file that must not load, each as {@code line:column path: message}. */
   private static List<String> located(String yaml) {
@@ -265,6 +270,92 @@ class MethodRulesTest {
                 resource(method("class: com.acme.A, method: [quote]"), "concurrency: { max: 1 }")))
         .containsExactly(
             "resources[0].match.method.method: unknown key `method`; did you mean `methods`?");
+  }
+
+  // on-block
+
+  @Test
+  void readsTheExceptionToThrowAndWhereItIsWritten() {
+    OnBlock b =
+        only(resource(
+                METHOD,
+                "concurrency: { max: 8 }",
+                "on-block: { throw: com.acme.pricing.PricingUnavailableException }"))
+            .onBlock;
+    assertThat(b.exception).isEqualTo("com.acme.pricing.PricingUnavailableException");
+    assertThat(b.exceptionOrDefault()).isEqualTo("com.acme.pricing.PricingUnavailableException");
+    assertThat(b.exceptionLine).isEqualTo(6);
+    assertThat(b.exceptionColumn).isEqualTo(24);
+  }
+
+  @Test
+  void locatesTheExceptionToThrowWrittenInBlockStyleAndQuoted() {
+    OnBlock b =
+        only(resource(
+                METHOD,
+                "concurrency: { max: 8 }",
+                "on-block:",
+                "  throw: \"com.acme.pricing.PricingUnavailableException\""))
+            .onBlock;
+    assertThat(b.exceptionLine).isEqualTo(7);
+    assertThat(b.exceptionColumn).isEqualTo(14);
+  }
+
+  @Test
+  void locatesTheExceptionAsTheLoaderLocatesABadValue() {
+    String yaml =
+        resource(
+            METHOD, "concurrency: { max: 8 }", "on-block: { throw: \"com.acme.Bad-Exception\" }");
+    assertThat(located(yaml))
+        .containsExactly(
+            "6:24 resources[0].on-block.throw: expected an exception class name like"
+                + " java.util.concurrent.RejectedExecutionException, got 'com.acme.Bad-Exception'");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "status: 503",
+        "retry-after: 2s",
+        "body: busy",
+        "content-type: text/plain",
+        "headers: { X-Reason: busy }",
+        "fallback: { status: 503 }",
+        "sql-state: \"53000\""
+      })
+  void rejectsWhatOtherKindsAnswerWithOnAMethodResource(String field) {
+    String key = field.substring(0, field.indexOf(':'));
+    assertThat(
+            located(
+                resource(
+                    METHOD,
+                    "concurrency: { max: 8 }",
+                    "on-block: { throw: com.acme.Busy, " + field + " }")))
+        .containsExactly("6:39 resources[0].on-block." + key + ": `" + key + "` " + THROW_INSTEAD);
+  }
+
+  @Test
+  void allowsThrowOnlyOnMethodResources() {
+    String onBlock = "on-block: { throw: com.acme.Busy }";
+    assertThat(located(resource(SERVLET, "concurrency: { max: 1 }", onBlock)))
+        .containsExactly(
+            "6:17 resources[0].on-block.throw: `throw` applies only to method resources; this"
+                + " resource matches servlet calls, and a blocked request gets `status`, `body`"
+                + " and `headers`");
+    assertThat(errors(resource(HTTP, "concurrency: { max: 1 }", onBlock)))
+        .containsExactly(
+            "resources[0].on-block.throw: `throw` applies only to method resources; this resource"
+                + " matches http calls, and a blocked http call throws an IOException, or answers"
+                + " with `fallback`");
+    assertThat(errors(resource(JDBC, "concurrency: { max: 1 }", onBlock)))
+        .containsExactly(
+            "resources[0].on-block.throw: `throw` applies only to method resources; this resource"
+                + " matches jdbc calls, and a blocked jdbc call throws a SQLTransientException"
+                + " with `sql-state`");
+    assertThat(errors("version: 1\nsystem: { adaptive: {}, " + onBlock + " }\n"))
+        .containsExactly(
+            "system.on-block.throw: `throw` applies only to method resources; `system` sheds"
+                + " inbound requests, and a blocked request gets `status`, `body` and `headers`");
   }
 
   private static List<String> list(String... values) {
