@@ -63,13 +63,22 @@ final class OutcomeReader {
           "`statuses` applies to servlet and http resources; a jdbc call has no"
               + " status (use `ignore-sql-states`)");
     }
+    if (s.has("statuses") && kind == CallKind.METHOD) {
+      s.reject(
+          "statuses",
+          "`statuses` applies to servlet and http resources; a method call has no"
+              + " status (use `exceptions` and `ignore-exceptions`)");
+    }
     if (s.has("ignore-sql-states") && kind != null && kind != CallKind.JDBC) {
       s.reject(
           "ignore-sql-states",
           "`ignore-sql-states` applies only to jdbc resources; this"
               + " resource matches "
               + kind.key
-              + " calls");
+              + " calls"
+              + (kind == CallKind.METHOD
+                  ? " (use `ignore-exceptions` for what the method throws)"
+                  : ""));
     }
     return new FailureSpec(
         statuses != null ? statuses : FailureSpec.DEFAULT.statuses,
