@@ -11,12 +11,12 @@ import io.levee.rules.model.Match;
 import io.levee.rules.model.RuleSet;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.WeakHashMap;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -62,9 +62,12 @@ public final class MethodWeaving implements RuleWeaving {
   private static final class State {
     final MethodPlan plan;
     final Ancestry ancestry = new Ancestry();
-    final Set<String> wovenClasses =
-        Collections.newSetFromMap(new ConcurrentHashMap<String, Boolean>());
-    volatile boolean warnedFull;
+
+    /** The classes woven for these resources, by loader; guarded by itself, like the two below. */
+    final Map<ClassLoader, Set<String>> wovenClasses = new WeakHashMap<ClassLoader, Set<String>>();
+
+    int woven;
+    boolean warnedFull;
 
     State(MethodPlan plan) {
       this.plan = plan;
@@ -200,24 +203,32 @@ public final class MethodWeaving implements RuleWeaving {
   }
 
   private boolean roomFor(State s, ClassLoader loader, String name) {
-    String key = System.identityHashCode(loader) + "/" + name;
-    if (s.wovenClasses.contains(key)) {
-      return true;
-    }
-    if (s.wovenClasses.size() >= MAX_CLASSES) {
-      if (!s.warnedFull) {
-        s.warnedFull = true;
-        log.warn(
-            "method resources already weave "
-                + MAX_CLASSES
-                + " classes, the most they may: "
-                + name
-                + " and later classes they name run unprotected; narrow their class patterns");
+    synchronized (s.wovenClasses) {
+      Set<String> ofLoader = s.wovenClasses.get(loader);
+      if (ofLoader != null && ofLoader.contains(name)) {
+        return true;
       }
-      return false;
+      if (s.woven < MAX_CLASSES) {
+        if (ofLoader == null) {
+          ofLoader = new HashSet<String>();
+          s.wovenClasses.put(loader, ofLoader);
+        }
+        ofLoader.add(name);
+        s.woven++;
+        return true;
+      }
+      if (s.warnedFull) {
+        return false;
+      }
+      s.warnedFull = true;
     }
-    s.wovenClasses.add(key);
-    return true;
+    log.warn(
+        "method resources already weave "
+            + MAX_CLASSES
+            + " classes, the most they may: "
+            + name
+            + " and later classes they name run unprotected; narrow their class patterns");
+    return false;
   }
 
   private static boolean contains(String[] names, String name) {
