@@ -108,7 +108,13 @@ public final class MethodWeaving implements RuleWeaving {
     if (plan.isEmpty() || JdkTypes.isJdkLoader(loader) || never(internalName)) {
       return null;
     }
-    TypeFacts self = TypeFacts.read(bytes);
+    TypeFacts self;
+    try {
+      self = TypeFacts.read(bytes);
+    } catch (RuntimeException unreadable) {
+      // A class file ASM cannot read is none a rule could name; the integrations judge it alone.
+      return null;
+    }
     s.ancestry.remember(loader, self);
     if (self.isInterface) {
       return null;

@@ -59,8 +59,9 @@ public final class MethodHooks {
       return;
     }
     try {
-      Faults.at(Faults.METHOD_EXIT);
       Levee.methodExit(token, start, error);
+      // After the outcome: what fails here leaves the permit returned and the call's answer alone.
+      Faults.at(Faults.METHOD_EXIT);
     } catch (Throwable t) {
       HookErrors.report(t);
     }
