@@ -342,10 +342,16 @@ public final class MethodWeaving implements RuleWeaving {
     }
     Thrower t = info.thrower;
     if (t == null || !t.exception.equals(blocked.exception)) {
-      t = Thrower.resolve(info, blocked.exception);
-      info.thrower = t;
-      if (t.problem != null) {
-        log.warn(blocked.resource + ": " + t.problem);
+      // Once per method and exception, however many calls are blocked at once: one warning.
+      synchronized (info) {
+        t = info.thrower;
+        if (t == null || !t.exception.equals(blocked.exception)) {
+          t = Thrower.resolve(info, blocked.exception);
+          info.thrower = t;
+          if (t.problem != null) {
+            log.warn(blocked.resource + ": " + t.problem);
+          }
+        }
       }
     }
     return t.make(blocked.message);
