@@ -182,7 +182,8 @@ public final class MethodWeaving implements RuleWeaving {
     if (plan.listsMethods(k)) {
       return plan.methodNamed(k, m.name);
     }
-    if (!m.isPublic()) {
+    // Without a list: the public instance methods the named type declares.
+    if (!m.isPublic() || m.isStatic()) {
       return false;
     }
     for (TypeFacts t : named) {
