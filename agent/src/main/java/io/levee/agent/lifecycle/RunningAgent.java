@@ -47,6 +47,7 @@ public final class RunningAgent implements RulesTarget {
   private final List<RulesListener> listeners = new CopyOnWriteArrayList<RulesListener>();
   private final List<Closeable> stopHooks = new CopyOnWriteArrayList<Closeable>();
   private volatile Weaver transformer;
+  private volatile List<RuleError> refusedAtStart = Collections.emptyList();
 
   public RunningAgent(
       AgentOptions options,
@@ -83,6 +84,15 @@ public final class RunningAgent implements RulesTarget {
 
   public Engine engine() {
     return engine;
+  }
+
+  /** The errors for which the rules file was refused at the start, or none. */
+  public void refusedAtStart(List<RuleError> errors) {
+    refusedAtStart = Collections.unmodifiableList(new ArrayList<RuleError>(errors));
+  }
+
+  public List<RuleError> refusedAtStart() {
+    return refusedAtStart;
   }
 
   /** The transformer to reset at a detach; set once the instrumentation is installed. */

@@ -37,7 +37,9 @@ public final class MethodWeaving implements RuleWeaving {
   /** Never woven for a method resource: the agent and other agents, and generated accessors. */
   private static final String[] NEVER = {
     "io/levee/",
-    "net/bytebuddy/",
+    // Joined at run time: the agent jar relocates ByteBuddy, and with it every constant that spells
+    // its package, which would make this entry name the relocated copy instead.
+    String.join("/", "net", "bytebuddy", ""),
     "jdk/internal/",
     "sun/",
     "com/sun/",

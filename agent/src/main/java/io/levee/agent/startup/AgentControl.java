@@ -77,7 +77,7 @@ public final class AgentControl {
     try {
       running = Startup.start(options, log, inst, attached);
       System.setProperty(ControlArgs.STATE_PROPERTY, ControlArgs.RUNNING);
-      reply.line(Startup.summary(running));
+      Startup.answer(running, reply);
     } catch (Throwable t) {
       Levee.install(null);
       log.error("could not start, the application runs unprotected", t);

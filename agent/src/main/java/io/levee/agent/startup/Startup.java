@@ -1,6 +1,7 @@
 package io.levee.agent.startup;
 
 import io.levee.agent.args.AgentOptions;
+import io.levee.agent.args.Reply;
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
 import io.levee.agent.instrument.Weaver;
@@ -46,7 +47,9 @@ public final class Startup {
     MethodWeaving methods = new MethodWeaving(log);
     Weaver weaver = AgentInstaller.prepare(integrations, log, methods);
     long prepared = System.nanoTime();
-    RuleSet rules = checked(awaitRules(loading), methods, inst, log);
+    RuleSet read = awaitRules(loading);
+    List<RuleError> refused = methods.check(inst, read.source, read);
+    RuleSet rules = refused.isEmpty() ? read : refuse(read, refused, log);
     long rulesLoaded = System.nanoTime();
     CpuSampler cpu = new CpuSampler();
     // Durations cost a clock read per call; only the metrics of the http option read them.
@@ -56,6 +59,7 @@ public final class Startup {
     List<Class<?>> methodClasses = methods.change(inst, rules);
     engine.apply(rules);
     RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile, methods);
+    agent.refusedAtStart(refused);
     agent.onStop(cpu);
     try {
       LeveeDispatcher dispatcher =
@@ -105,16 +109,11 @@ public final class Startup {
   }
 
   /**
-   * {@code rules}, or none when what they say cannot be done with the classes loaded now (a method
-   * resource's exception that a loaded method cannot throw): then, as for a file with errors, the
-   * agent protects nothing and says why.
+   * No rules, for {@code rules} whose {@code errors} only the classes loaded now show (a method
+   * resource's exception that a loaded method cannot throw): as for a file with errors, the agent
+   * protects nothing and says why.
    */
-  private static RuleSet checked(
-      RuleSet rules, MethodWeaving methods, Instrumentation inst, AgentLog log) {
-    List<RuleError> errors = methods.check(inst, rules.source, rules);
-    if (errors.isEmpty()) {
-      return rules;
-    }
+  private static RuleSet refuse(RuleSet rules, List<RuleError> errors, AgentLog log) {
     for (RuleError error : errors) {
       log.error(error.toString());
     }
@@ -149,6 +148,29 @@ public final class Startup {
   public static String summary(RunningAgent agent) {
     RuleSet rules = agent.engine().rules();
     return "Levee started: " + rules.resources.size() + " resources from " + rules.source;
+  }
+
+  /**
+   * Tells the command line that attached the agent how the start went: the summary, or, when the
+   * rules file was refused for what the loaded classes show, a failure with each error (the agent
+   * runs, protecting nothing, and takes the file again once it is fixed).
+   */
+  static void answer(RunningAgent agent, Reply reply) {
+    List<RuleError> refused = agent.refusedAtStart();
+    if (refused.isEmpty()) {
+      reply.line(summary(agent));
+      return;
+    }
+    reply.fail(
+        "rules file "
+            + refused.get(0).file()
+            + " rejected: "
+            + refused.size()
+            + (refused.size() == 1 ? " error" : " errors")
+            + "; Levee runs in the JVM and protects nothing until the file is fixed");
+    for (RuleError error : refused) {
+      reply.line("  " + error);
+    }
   }
 
   private static long millis(long from, long to) {

@@ -32,7 +32,9 @@ public final class ClassPattern {
     {"sun", "the JDK"},
     {"com.sun", "the JDK"},
     {"io.levee", "Levee itself"},
-    {"net.bytebuddy", "the bytecode library agents run on"},
+    // Joined at run time: the agent jar relocates ByteBuddy, and with it every constant that
+    // spells its package, which would make this entry name the relocated copy instead.
+    {String.join(".", "net", "bytebuddy"), "the bytecode library agents run on"},
   };
 
   private static final String HINT = "like com.acme.pricing.PriceClient or com.acme.**.*Client";
