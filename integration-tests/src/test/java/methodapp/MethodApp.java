@@ -23,8 +23,9 @@ import java.util.concurrent.Executors;
  * lives outside {@code io.levee}, which the agent never weaves, and has no Levee code in it.
  *
  * <ul>
- *   <li>{@code /run?target=a[,b]&callers=6&arg=&during=}: parallel callers held in the method
- *       ({@link Runs}): {@code ran}, {@code threw}, {@code exception.<class>=n}, {@code messages}.
+ *   <li>{@code /run?target=a[,b]&callers=6&arg=&during=c[,d]}: parallel callers held in the method
+ *       ({@link Runs}): {@code ran}, {@code threw}, {@code exception.<class>=n}, {@code messages},
+ *       {@code during.<c>}.
  *   <li>{@code /call?target=&arg=&repeat=}: calls one after the other, the same counts.
  *   <li>{@code /classes}: the class each service really has.
  * </ul>

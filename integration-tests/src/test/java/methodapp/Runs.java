@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>A held run starts {@code callers} threads at once, each calling its target (the targets taken
  * in turn); a caller that enters a service method is held there ({@link Gate}) until every caller
  * has either entered or been turned away, so the admitted calls are all in flight together. Then,
- * with them still in flight, the {@code during} target is called once, and the gate opens.
+ * with them still in flight, each {@code during} target (a comma-separated list) is called once on
+ * the request's thread, and the gate opens.
  */
 final class Runs {
   private static final long ARRIVAL_MILLIS = 20_000;
@@ -67,7 +68,9 @@ final class Runs {
       out.put("allArrived", arrived);
       String during = q.get("during");
       if (during != null) {
-        out.put("during", once(during, argument));
+        for (String name : during.split(",")) {
+          out.put("during." + name, once(name, argument));
+        }
       }
       gate.open();
       for (Future<?> f : futures) {

@@ -6,6 +6,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import methodapp.shop.AuditLog;
 import methodapp.shop.CheapQuotes;
 import methodapp.shop.FastQuotes;
@@ -25,7 +26,7 @@ import org.springframework.core.SpringVersion;
 /**
  * What the application calls, by name: each target is one call of a service method, as the
  * application's own code would make it. The services are made at start-up, except {@code
- * LateService}, which is loaded by name on its first use.
+ * LateService} and {@code LaterService}, which are loaded by name on their first use.
  */
 final class Targets {
   /** One call of a service method. */
@@ -35,7 +36,7 @@ final class Targets {
 
   private final Map<String, Call> calls = new LinkedHashMap<>();
   private final Map<String, Object> services = new LinkedHashMap<>();
-  private volatile Object late;
+  private final Map<String, Object> loaded = new ConcurrentHashMap<>();
 
   Targets() {
     Inventory inventory = new Inventory();
@@ -69,7 +70,8 @@ final class Targets {
     calls.put("pricing-scoped", a -> ((ScopedObject) pricing).getTargetObject().getClass());
     calls.put("pricing-advised", a -> ((Advised) pricing).getTargetSource().getTargetClass());
     calls.put("pricing-string", a -> pricing.toString());
-    calls.put("late", this::late);
+    calls.put("late", a -> byName("methodapp.late.LateService", a));
+    calls.put("later", a -> byName("methodapp.late.LaterService", a));
   }
 
   Call get(String name) {
@@ -80,13 +82,16 @@ final class Targets {
     return call;
   }
 
-  /** The class each service really has (a proxy's generated class), and whether Late is loaded. */
+  /**
+   * The class each service really has (a proxy's generated class), and which were loaded by name.
+   */
   Map<String, String> classes() {
     Map<String, String> names = new LinkedHashMap<>();
     services.forEach((name, service) -> names.put(name, service.getClass().getName()));
     names.put(
         "ledger.isProxy", String.valueOf(Proxy.isProxyClass(services.get("ledger").getClass())));
-    names.put("late.loaded", String.valueOf(late != null));
+    names.put("late.loaded", String.valueOf(loaded.containsKey("methodapp.late.LateService")));
+    names.put("later.loaded", String.valueOf(loaded.containsKey("methodapp.late.LaterService")));
     names.put("spring", SpringVersion.getVersion());
     return names;
   }
@@ -98,16 +103,18 @@ final class Targets {
     }
   }
 
-  private Object late(String argument) throws Exception {
-    Object service = late;
-    if (service == null) {
-      synchronized (this) {
-        if (late == null) {
-          late = Class.forName("methodapp.late.LateService").getConstructor().newInstance();
-        }
-        service = late;
-      }
-    }
+  /** {@code work} of a service that the application loads by name on its first use. */
+  private Object byName(String className, String argument) throws Exception {
+    Object service =
+        loaded.computeIfAbsent(
+            className,
+            name -> {
+              try {
+                return Class.forName(name).getConstructor().newInstance();
+              } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+              }
+            });
     try {
       return service.getClass().getMethod("work", String.class).invoke(service, argument);
     } catch (InvocationTargetException e) {
