@@ -1,6 +1,7 @@
 package io.levee.it.method;
 
 import static io.levee.it.method.Shop.REJECTED;
+import static io.levee.it.method.Shop.assertAdmits;
 import static io.levee.it.method.Shop.assertAllRan;
 import static io.levee.it.method.Shop.assertTwoOfSix;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -184,8 +185,13 @@ public abstract class MethodAttachContract {
   void aReloadFromOneMethodRuleToAnotherReweavesExactlyTheClassesOfTheTwo() throws Exception {
     agentInWith(file(INVENTORY));
     assertTwoOfSix(shop.run("inventory"), "inventory", REJECTED);
-    edit(file(QUOTES));
     int mark = app.leveeLines().size();
+    // Only a policy changes: the same classes decide, with the new limit, and nothing is re-woven.
+    edit(file(INVENTORY.replace("max: 2", "max: 3")));
+    Cli.Result policy = Cli.run(jdk, "reload", pid);
+    assertThat(policy.exit()).as("%s", policy).isZero();
+    assertAdmits(shop.run("inventory"), 3, "inventory", REJECTED);
+    edit(file(QUOTES));
 
     Cli.Result reload = Cli.run(jdk, "reload", pid);
 
@@ -288,7 +294,10 @@ public abstract class MethodAttachContract {
         + (sorted.isEmpty() ? "" : ": " + String.join(", ", sorted));
   }
 
-  /** The one such line logged since the agent's log had {@code mark} lines, without its prefix. */
+  /**
+   * The one such line logged since the agent's log had {@code mark} lines, from its text on: waits
+   * for one, then fails if there are more (a line of an earlier step is logged before this one).
+   */
   private String retransformedSince(int mark) throws InterruptedException {
     Supplier<List<String>> lines =
         () -> {
