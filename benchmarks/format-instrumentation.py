@@ -24,6 +24,7 @@ CALLS = [
     ("okHttpGet", "OkHttp 4 `Call.execute` GET"),
     ("jdkClientGet", "`java.net.http.HttpClient.send` GET"),
     ("jdbcQuery", "prepared H2 query by primary key"),
+    ("methodCall", "an application method a `method` rule names (a few ns of work)"),
 ]
 
 
@@ -36,9 +37,12 @@ def load(results_dir):
         with open(path) as f:
             for r in json.load(f):
                 method = r["benchmark"].split(".")[-1]
+                # MethodCalls reports nanoseconds: its call is far shorter than a microsecond.
+                scale = 0.001 if r["primaryMetric"]["scoreUnit"].startswith("ns") else 1.0
+                err = r["primaryMetric"]["scoreError"]
                 found[(case, method)] = {
-                    "us": r["primaryMetric"]["score"],
-                    "err": r["primaryMetric"]["scoreError"],
+                    "us": r["primaryMetric"]["score"] * scale,
+                    "err": err * scale if isinstance(err, (int, float)) else err,
                     "bytes": r["secondaryMetrics"].get("gc.alloc.rate.norm", {}).get("score"),
                 }
                 meta = meta or r
@@ -49,9 +53,10 @@ def us(r):
     if r is None:
         return "—"
     err = r["err"]
+    digits = 3 if r["us"] < 1 else 2
     if isinstance(err, (int, float)) and err == err:
-        return "%.2f ± %.2f" % (r["us"], err)
-    return "%.2f" % r["us"]
+        return "%.*f ± %.*f" % (digits, r["us"], digits, err)
+    return "%.*f" % (digits, r["us"])
 
 
 def table(found):
@@ -70,7 +75,7 @@ def table(found):
                 ratio = added = added_b = "—"
             else:
                 ratio = "%.2f×" % (r["us"] / base["us"])
-                added = "%+.2f" % (r["us"] - base["us"])
+                added = "%+.*f" % (3 if base["us"] < 1 else 2, r["us"] - base["us"])
                 added_b = ("%+.0f" % (r["bytes"] - base["bytes"])
                            if r["bytes"] is not None and base["bytes"] is not None else "—")
             lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (call, label, us(r), b, ratio, added, added_b))
@@ -89,11 +94,13 @@ def section(results_dir):
         "prepared H2 query (`SELECT amount FROM prices WHERE id = ?` on a connection held open, statement",
         "prepared and closed per call); and `ClientCalls`: one GET to the same server through each other",
         "client Levee weaves (Apache HttpClient 4.5.14 and 5.6.5 classic and async, OkHttp 4.12.0, the",
-        "JDK's `HttpClient`), each built once with its default pool. The benchmarks know nothing of",
+        "JDK's `HttpClient`), each built once with its default pool; and `MethodCalls`: one call of an",
+        "application method (`benchmarkapp.PriceBook.price`, a few nanoseconds of arithmetic). The",
+        "benchmarks know nothing of",
         "Levee; each case is its own run",
         "whose forks get, or not, `-javaagent:agent/target/levee-agent.jar=rules=...`: no agent; rules",
-        "for another host and another database (every call is instrumented, asked about, matched by no",
-        "resource); rules with a `concurrency: { max: 10000 }` resource for each call (decided, admitted,",
+        "for another host, another database and another class (every HTTP and JDBC call is instrumented,",
+        "asked about, matched by no resource; the method is not woven at all); rules with a `concurrency: { max: 10000 }` resource for each call (decided, admitted,",
         "recorded). The forks run from `benchmarks/target/classes` with JMH, H2 and the clients only, so Levee's",
         "classes come from the agent jar alone. B/op is `gc.alloc.rate.norm` (every thread of the JVM,",
         "so the HTTP server's allocation is in it too).",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the instrumentation costs a call: JMH's InstrumentedCalls (one HttpURLConnection GET to a
-# local server, one prepared H2 query) and ClientCalls (one GET through each other HTTP client Levee
-# weaves) in three runs, each its own forked JVM: without the agent,
+# local server, one prepared H2 query), ClientCalls (one GET through each other HTTP client Levee
+# weaves) and MethodCalls (an application method a method resource names) in three runs, each its own forked JVM: without the agent,
 # with the agent and rules that match neither call, with the agent and rules that admit both. About
 # eight minutes; then regenerates the instrumentation section of docs/BENCHMARKS.md. Arguments, if
 # any, replace the default JMH run settings (e.g. `-f 2 -wi 5 -w 2s -i 10 -r 2s`); `-prof gc` is on.
@@ -31,6 +31,10 @@ resources:
     match:
       jdbc: { urls: ["jdbc:postgresql://db.invalid/*"] }
     concurrency: { max: 10000 }
+  - name: other-service
+    match:
+      method: { class: benchmarkapp.Inventory }
+    concurrency: { max: 10000 }
 YAML
 cat >"$out/admit.yaml" <<'YAML'
 version: 1
@@ -42,6 +46,10 @@ resources:
   - name: bench-database
     match:
       jdbc: { urls: ["jdbc:h2:mem:bench"] }
+    concurrency: { max: 10000 }
+  - name: price-book
+    match:
+      method: { class: benchmarkapp.PriceBook, methods: [price] }
     concurrency: { max: 10000 }
 YAML
 

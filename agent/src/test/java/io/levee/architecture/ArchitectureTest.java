@@ -85,7 +85,7 @@ class ArchitectureTest {
   void integrationsDoNotReachIntoEachOther() {
     for (String floor : new String[] {"io.levee.bootstrap", "io.levee.agent"}) {
       slices()
-          .matching(floor + ".(servlet|jdbc|http)..")
+          .matching(floor + ".(servlet|jdbc|http|method)..")
           .should()
           .notDependOnEachOther()
           .because("a new integration is a new folder beside the others (DESIGN.md)")
@@ -111,7 +111,7 @@ class ArchitectureTest {
     }
   }
 
-  private static final String[] INTEGRATIONS = {"servlet", "jdbc", "http"};
+  private static final String[] INTEGRATIONS = {"servlet", "jdbc", "http", "method"};
   private static final String[] OUTBOUND_CLIENTS = {
     "apache4", "apache5", "apache5async", "okhttp", "jdkhttp"
   };
@@ -164,7 +164,8 @@ class ArchitectureTest {
             "io.levee.agent.apache5..",
             "io.levee.agent.okhttp..",
             "io.levee.agent.jdkhttp..",
-            "io.levee.agent.apache5async..")
+            "io.levee.agent.apache5async..",
+            "io.levee.agent.method..")
         .layer("weaver")
         .definedBy("io.levee.agent.instrument..")
         .layer("observability")

@@ -50,6 +50,12 @@ public final class Blocked {
    */
   public final HttpAnswer lastGood;
 
+  /**
+   * method only: the binary name of the exception the blocked call throws ({@code on-block.throw});
+   * null for the other kinds.
+   */
+  public final String exception;
+
   public Blocked(
       String resource,
       String reason,
@@ -72,7 +78,25 @@ public final class Blocked {
         headers,
         fallback,
         sqlState,
+        null,
         null);
+  }
+
+  /** A blocked method call, which throws {@code exception} with {@code message}. */
+  public static Blocked method(String resource, String reason, String message, String exception) {
+    return new Blocked(
+        resource,
+        reason,
+        message,
+        0,
+        -1,
+        "",
+        "text/plain",
+        new String[0],
+        false,
+        null,
+        null,
+        exception);
   }
 
   private Blocked(
@@ -86,7 +110,8 @@ public final class Blocked {
       String[] headers,
       boolean fallback,
       String sqlState,
-      HttpAnswer lastGood) {
+      HttpAnswer lastGood,
+      String exception) {
     this.resource = resource;
     this.reason = reason;
     this.message = message;
@@ -98,6 +123,7 @@ public final class Blocked {
     this.fallback = fallback;
     this.sqlState = sqlState;
     this.lastGood = lastGood;
+    this.exception = exception;
   }
 
   /** This fallback, answered with {@code answer}, the last good answer of the call's URL. */
@@ -113,6 +139,7 @@ public final class Blocked {
         headers,
         fallback,
         sqlState,
-        answer);
+        answer,
+        exception);
   }
 }

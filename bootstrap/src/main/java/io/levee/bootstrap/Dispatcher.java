@@ -77,6 +77,27 @@ public class Dispatcher {
   }
 
   /**
+   * A call of a method woven for a {@code method} resource; {@code site} is the number the agent
+   * gave that method when it wove it.
+   */
+  public Object methodEnter(int site) {
+    return null;
+  }
+
+  /**
+   * What a call of {@code site} that {@code blocked} refused throws: the exception its resource
+   * names ({@code on-block.throw}), made for the method's class loader. Never null.
+   */
+  public Throwable methodBlocked(int site, Blocked blocked) {
+    return new java.util.concurrent.RejectedExecutionException(blocked.message);
+  }
+
+  /** The outcome of a method call {@link #methodEnter} admitted; like {@link #exit}. */
+  public void methodExit(Object token, long startNanos, Throwable error) {
+    exit(token, startNanos, -1, error);
+  }
+
+  /**
    * The start of a call this dispatcher admitted with {@code permit} just now, on this thread, in
    * the nanos {@link #exit} takes. The engine answers with its decision's own clock read, or 0 when
    * nothing times the call; this default reads the clock.

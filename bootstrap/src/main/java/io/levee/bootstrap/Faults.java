@@ -42,6 +42,8 @@ public final class Faults {
   public static final int KEYS = 18;
   public static final int DECIDE = 19;
   public static final int COMPLETE = 20;
+  public static final int METHOD_ENTER = 21;
+  public static final int METHOD_EXIT = 22;
 
   private static final String[] NAMES = {
     "servlet-enter",
@@ -64,7 +66,9 @@ public final class Faults {
     "match",
     "keys",
     "decide",
-    "complete"
+    "complete",
+    "method-enter",
+    "method-exit"
   };
 
   public static final int COUNT = NAMES.length;

@@ -108,6 +108,47 @@ public final class Levee {
     }
   }
 
+  public static Object methodEnter(int site) {
+    Faults.at(Faults.BRIDGE);
+    Dispatcher d = dispatcher;
+    try {
+      return d.methodEnter(site);
+    } catch (Throwable t) {
+      report(d, t);
+      return null;
+    }
+  }
+
+  /**
+   * See {@link Dispatcher#methodBlocked}; when the dispatcher fails, a {@code
+   * RejectedExecutionException} with the blocked call's message, which any method may throw.
+   */
+  public static Throwable methodBlocked(int site, Blocked blocked) {
+    Dispatcher d = dispatcher;
+    try {
+      Throwable error = d.methodBlocked(site, blocked);
+      if (error != null) {
+        return error;
+      }
+    } catch (Throwable t) {
+      report(d, t);
+    }
+    return new java.util.concurrent.RejectedExecutionException(blocked.message);
+  }
+
+  /** Reports the outcome of a method call; like {@link #exit}. */
+  public static void methodExit(Object token, long startNanos, Throwable error) {
+    if (!(token instanceof Permit)) {
+      return;
+    }
+    Dispatcher d = dispatcher;
+    try {
+      d.methodExit(token, startNanos, error);
+    } catch (Throwable t) {
+      report(d, t);
+    }
+  }
+
   /**
    * The start of the call {@code token} admitted, to hand to {@link #exit}; 0 for any other token.
    * The woven code asks right after the enter call that returned the token, on the same thread, so

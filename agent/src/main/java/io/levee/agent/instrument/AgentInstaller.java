@@ -25,14 +25,14 @@ public final class AgentInstaller {
   private AgentInstaller() {}
 
   public static Weaver install(Instrumentation inst, List<Integration> integrations, AgentLog log) {
-    return install(inst, prepare(integrations, log), log, false);
+    return install(inst, prepare(integrations, log, null), log, false);
   }
 
   /**
    * The weaver for {@code integrations}, not yet installed: an integration that fails to give its
    * transformations is left out and logged.
    */
-  public static Weaver prepare(List<Integration> integrations, AgentLog log) {
+  public static Weaver prepare(List<Integration> integrations, AgentLog log, RuleWeaving methods) {
     Transformations transformations = new Transformations();
     for (Integration integration : integrations) {
       try {
@@ -42,7 +42,15 @@ public final class AgentInstaller {
         log.warn("integration " + integration.name() + " left out", t);
       }
     }
-    return new Weaver(transformations, log);
+    return new Weaver(transformations, log, methods);
+  }
+
+  /**
+   * Retransforms {@code classes} with {@code weaver} installed, in the batches of an attach: what a
+   * change of the method resources does to the loaded classes it concerns.
+   */
+  public static void retransform(Instrumentation inst, Weaver weaver, List<Class<?>> classes) {
+    weaver.retransform(inst, classes, BATCH, PAUSE_MILLIS);
   }
 
   /**

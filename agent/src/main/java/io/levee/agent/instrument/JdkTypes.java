@@ -30,7 +30,7 @@ import java.util.zip.ZipFile;
  * runtime image's modules (Java 9+), or those of the jars on the boot class path and in the
  * extension directories (Java 8).
  */
-final class JdkTypes {
+public final class JdkTypes {
   /** Each JDK type that is or extends a target API, and the APIs it reaches. */
   private static final String[][] TARGETS = {
     {"java.net.HttpURLConnection", "java.net.HttpURLConnection"},
@@ -89,7 +89,7 @@ final class JdkTypes {
    * Whether {@code name} (a binary name) is the JDK's own: its package is one of the JDK's. An
    * application's class loader cannot define a class in such a package, so the name alone tells.
    */
-  static boolean isJdk(String name) {
+  public static boolean isJdk(String name) {
     Set<String> known = packages;
     if (known == null) {
       // Not loaded (a test that never started an agent): only java.* is the JDK's for certain.
@@ -100,7 +100,7 @@ final class JdkTypes {
   }
 
   /** Whether {@code loader} is the JDK's own: the boot loader (null) or the platform loader. */
-  static boolean isJdkLoader(ClassLoader loader) {
+  public static boolean isJdkLoader(ClassLoader loader) {
     return loader == null || loader == PLATFORM;
   }
 

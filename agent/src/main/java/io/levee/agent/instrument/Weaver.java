@@ -5,8 +5,10 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -83,20 +85,34 @@ public final class Weaver implements ClassFileTransformer {
   private final AgentLog log;
   private final boolean weaveOwnClasses;
 
+  /** The methods the method resources in force name; null in tests that have none. */
+  private final RuleWeaving methods;
+
+  /** What the woven methods of the method kind call. */
+  private static final Advice METHOD_ADVICE =
+      Advice.in("io.levee.bootstrap.method.MethodHooks").timed().exit("exit", "thrown");
+
   /**
    * Set while this thread weaves: a class loaded meanwhile (reading an ancestor's class file) is
    * left as it is.
    */
   private final ThreadLocal<Boolean> weaving = new ThreadLocal<Boolean>();
 
-  Weaver(Transformations transformations, AgentLog log) {
-    this(transformations, log, false);
+  /** The hooks the methods woven for method resources call, as {@link Transformations#hooks}. */
+  public static List<String[]> methodHooks() {
+    return METHOD_ADVICE.enter("enter", Advice.Pass.constant(0)).hooks();
   }
 
-  private Weaver(Transformations transformations, AgentLog log, boolean weaveOwnClasses) {
+  Weaver(Transformations transformations, AgentLog log, RuleWeaving methods) {
+    this(transformations, log, false, methods);
+  }
+
+  private Weaver(
+      Transformations transformations, AgentLog log, boolean weaveOwnClasses, RuleWeaving methods) {
     this.transformations = transformations;
     this.log = log;
     this.weaveOwnClasses = weaveOwnClasses;
+    this.methods = methods;
     // Read now, outside any transform: it may load classes.
     JdkTypes.load();
   }
@@ -114,7 +130,7 @@ public final class Weaver implements ClassFileTransformer {
   }
 
   static Weaver forTests(Transformations transformations, AgentLog log) {
-    return new Weaver(transformations, log, true);
+    return new Weaver(transformations, log, true, null);
   }
 
   @Override
@@ -124,45 +140,20 @@ public final class Weaver implements ClassFileTransformer {
       Class<?> classBeingRedefined,
       ProtectionDomain domain,
       byte[] bytes) {
-    if (internalName == null || weaving.get() == Boolean.TRUE || never(loader, internalName)) {
+    if (internalName == null
+        || weaving.get() == Boolean.TRUE
+        || (never(loader, internalName) && (methods == null || !methods.active()))) {
       return null;
     }
     weaving.set(Boolean.TRUE);
     try {
-      ClassHeader header = ClassHeader.read(bytes);
-      if (header == null) {
+      List<TypeRule> rules = integrationRules(loader, internalName, bytes);
+      Map<String, Integer> sites =
+          methods == null ? null : methods.targets(loader, internalName, bytes);
+      if (rules == null && sites == null) {
         return null;
       }
-      // APIs this class has only through the subclass the JVM is defining (Inheritance), passed on
-      // to its own superclass, which the JVM loads next.
-      int inherited = header.isInterface ? 0 : Inheritance.SHARED.noted(loader, internalName);
-      Inheritance.SHARED.defining(loader, header, inherited);
-      if (header.isInterface || !transformations.couldWeave(internalName, header)) {
-        return null;
-      }
-      inherited |= Inheritance.SHARED.learnt(loader, internalName);
-      // 0: none of the target APIs; -1: an ancestor whose class file cannot be read within the
-      // rules above, so the class is left as it is unless a subclass told what it is.
-      int mask = SuperTypes.SHARED.mask(internalName.replace('/', '.'), header, loader);
-      if (mask < 0 && inherited == 0) {
-        if (log.enabled(AgentLog.Level.DEBUG)) {
-          log.debug(
-              "left "
-                  + internalName.replace('/', '.')
-                  + " as it is: its ancestry cannot be read safely from "
-                  + (loader == null ? "the boot loader" : loader.getClass().getName()));
-        }
-        return null;
-      }
-      mask = Math.max(mask, 0) | inherited;
-      if (mask == 0) {
-        return null;
-      }
-      List<TypeRule> rules = transformations.forType(internalName, mask);
-      if (rules == null) {
-        return null;
-      }
-      byte[] woven = weave(bytes, rules);
+      byte[] woven = weave(bytes, rules == null ? Collections.<TypeRule>emptyList() : rules, sites);
       if (woven != null && log.enabled(AgentLog.Level.DEBUG)) {
         log.debug("instrumented " + internalName.replace('/', '.'));
       }
@@ -176,11 +167,57 @@ public final class Weaver implements ClassFileTransformer {
     }
   }
 
+  /** The integrations' type rules for the class, or null when none applies. */
+  private List<TypeRule> integrationRules(ClassLoader loader, String internalName, byte[] bytes) {
+    if (never(loader, internalName)) {
+      return null;
+    }
+    ClassHeader header = ClassHeader.read(bytes);
+    if (header == null) {
+      return null;
+    }
+    // APIs this class has only through the subclass the JVM is defining (Inheritance), passed on
+    // to its own superclass, which the JVM loads next.
+    int inherited = header.isInterface ? 0 : Inheritance.SHARED.noted(loader, internalName);
+    Inheritance.SHARED.defining(loader, header, inherited);
+    if (header.isInterface || !transformations.couldWeave(internalName, header)) {
+      return null;
+    }
+    inherited |= Inheritance.SHARED.learnt(loader, internalName);
+    // 0: none of the target APIs; -1: an ancestor whose class file cannot be read within the
+    // rules above, so the class is left as it is unless a subclass told what it is.
+    int mask = SuperTypes.SHARED.mask(internalName.replace('/', '.'), header, loader);
+    if (mask < 0 && inherited == 0) {
+      if (log.enabled(AgentLog.Level.DEBUG)) {
+        log.debug(
+            "left "
+                + internalName.replace('/', '.')
+                + " as it is: its ancestry cannot be read safely from "
+                + (loader == null ? "the boot loader" : loader.getClass().getName()));
+      }
+      return null;
+    }
+    mask = Math.max(mask, 0) | inherited;
+    if (mask == 0) {
+      return null;
+    }
+    return transformations.forType(internalName, mask);
+  }
+
   /** {@code bytes} with the rules' hooks woven in, or null if no method matched. */
   static byte[] weave(byte[] bytes, List<TypeRule> rules) {
+    return weave(bytes, rules, null);
+  }
+
+  /**
+   * {@code bytes} with the rules' hooks woven in, and the method kind's around the methods {@code
+   * sites} numbers (by name and descriptor; may be null), or null if no method matched. A method an
+   * integration weaves keeps that integration's advice alone.
+   */
+  static byte[] weave(byte[] bytes, List<TypeRule> rules, Map<String, Integer> sites) {
     ClassReader reader = new ClassReader(bytes);
     ClassWriter writer = new ClassWriter(reader, 0);
-    Weaving weaving = new Weaving(writer, rules);
+    Weaving weaving = new Weaving(writer, rules, sites);
     reader.accept(weaving, ClassReader.EXPAND_FRAMES);
     return weaving.changed ? writer.toByteArray() : null;
   }
@@ -188,13 +225,15 @@ public final class Weaver implements ClassFileTransformer {
   /** Wraps each method a rule matches; copies everything else as it is. */
   private static final class Weaving extends ClassVisitor {
     private final List<TypeRule> rules;
+    private final Map<String, Integer> sites;
     private String owner;
     private boolean frames;
     boolean changed;
 
-    Weaving(ClassVisitor next, List<TypeRule> rules) {
+    Weaving(ClassVisitor next, List<TypeRule> rules, Map<String, Integer> sites) {
       super(Opcodes.ASM9, next);
       this.rules = rules;
+      this.sites = sites;
     }
 
     @Override
@@ -223,6 +262,12 @@ public final class Weaver implements ClassFileTransformer {
           changed = true;
           return new AroundMethod(next, advice, owner, descriptor, frames);
         }
+      }
+      Integer site = sites == null ? null : sites.get(name + descriptor);
+      if (site != null) {
+        changed = true;
+        Advice advice = METHOD_ADVICE.enter("enter", Advice.Pass.constant(site.intValue()));
+        return new AroundMethod(next, advice, owner, descriptor, frames);
       }
       return next;
     }
@@ -254,7 +299,7 @@ public final class Weaver implements ClassFileTransformer {
    * application superclasses that hold methods of theirs ({@link Inheritance}), matched.
    */
   List<Class<?>> loadedTargets(Instrumentation inst) {
-    List<Class<?>> targets = new ArrayList<Class<?>>();
+    Set<Class<?>> targets = new LinkedHashSet<Class<?>>();
     List<Class<?>> candidates = withSuperclasses(inst, LoadedTargets.find(inst));
     // The walk reflects on loaded classes only; should it load one all the same, that class is not
     // woven from inside it.
@@ -276,7 +321,10 @@ public final class Weaver implements ClassFileTransformer {
       log.debug(
           candidates.size() + " loaded classes extend a target API, " + targets.size() + " match");
     }
-    return targets;
+    if (methods != null) {
+      targets.addAll(methods.loaded(inst));
+    }
+    return new ArrayList<Class<?>>(targets);
   }
 
   /**

@@ -3,6 +3,7 @@ package io.levee.agent.lifecycle;
 import io.levee.agent.args.AgentOptions;
 import io.levee.agent.args.Reply;
 import io.levee.agent.instrument.AgentInstaller;
+import io.levee.agent.instrument.RuleWeaving;
 import io.levee.agent.instrument.Weaver;
 import io.levee.agent.log.AgentLog;
 import io.levee.agent.rulesfile.RulesTarget;
@@ -16,6 +17,8 @@ import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -40,6 +43,7 @@ public final class RunningAgent implements RulesTarget {
   private final Instrumentation inst;
   private final Engine engine;
   private final RulesWatcher rulesFile;
+  private final RuleWeaving methods;
   private final List<RulesListener> listeners = new CopyOnWriteArrayList<RulesListener>();
   private final List<Closeable> stopHooks = new CopyOnWriteArrayList<Closeable>();
   private volatile Weaver transformer;
@@ -49,8 +53,10 @@ public final class RunningAgent implements RulesTarget {
       AgentLog log,
       Instrumentation inst,
       Engine engine,
-      RulesWatcher rulesFile) {
+      RulesWatcher rulesFile,
+      RuleWeaving methods) {
     this.options = options;
+    this.methods = methods;
     this.log = log;
     this.inst = inst;
     this.engine = engine;
@@ -102,8 +108,24 @@ public final class RunningAgent implements RulesTarget {
   }
 
   @Override
+  public List<RuleError> check(String file, RuleSet rules) {
+    return methods.check(inst, file, rules);
+  }
+
+  /**
+   * Puts {@code rules} in force: first for the weaver, then in the engine, then, when the method
+   * resources changed, the loaded classes they concern are woven again (until then those classes
+   * decide with the resources still in force of the ones they were woven for).
+   */
+  @Override
   public void apply(RuleSet rules) {
+    List<Class<?>> concerned = methods.change(inst, rules);
     engine.apply(rules);
+    Weaver weaver = transformer;
+    if (concerned != null && weaver != null) {
+      AgentInstaller.retransform(inst, weaver, concerned);
+      methodsWoven(concerned);
+    }
     for (RulesListener listener : listeners) {
       try {
         listener.rulesApplied(rules);
@@ -111,6 +133,24 @@ public final class RunningAgent implements RulesTarget {
         log.warn("a rules listener failed", t);
       }
     }
+  }
+
+  /** The info line a change of the method resources logs, with the classes it retransformed. */
+  public void methodsWoven(List<Class<?>> classes) {
+    Set<String> names = new TreeSet<String>();
+    for (Class<?> c : classes) {
+      names.add(c.getName());
+    }
+    StringBuilder line =
+        new StringBuilder("method resources changed: retransformed ")
+            .append(names.size())
+            .append(names.size() == 1 ? " class" : " classes");
+    String sep = ": ";
+    for (String name : names) {
+      line.append(sep).append(name);
+      sep = ", ";
+    }
+    log.info(line.toString());
   }
 
   @Override

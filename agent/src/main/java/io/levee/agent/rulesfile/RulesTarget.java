@@ -9,6 +9,13 @@ public interface RulesTarget {
   /** The rules in force, whose {@code settings.reload} sets how often the file is looked at. */
   RuleSet rules();
 
+  /**
+   * What is wrong with {@code rules} (read from {@code file}) that only the running application
+   * shows, such as a method resource whose exception a loaded method cannot throw; empty when they
+   * can be put in force.
+   */
+  List<RuleError> check(String file, RuleSet rules);
+
   /** Puts {@code rules} in force. */
   void apply(RuleSet rules);
 

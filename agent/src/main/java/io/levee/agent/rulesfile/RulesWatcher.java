@@ -140,8 +140,9 @@ public final class RulesWatcher implements Runnable {
 
   private boolean load(Path file, Reply reply) {
     LoadResult result = RulesLoader.load(file);
-    if (!result.ok()) {
-      List<RuleError> errors = result.errors();
+    List<RuleError> errors =
+        result.ok() ? agent.check(file.toString(), result.rules()) : result.errors();
+    if (!errors.isEmpty()) {
       String head =
           "rules file " + file + " rejected, keeping the rules in force: " + count(errors);
       log.warn(head);

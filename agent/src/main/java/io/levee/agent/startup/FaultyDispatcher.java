@@ -1,6 +1,7 @@
 package io.levee.agent.startup;
 
 import io.levee.agent.log.AgentLog;
+import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.http.LastGoodKeeper;
@@ -72,6 +73,25 @@ final class FaultyDispatcher extends Dispatcher {
   public boolean jdbcConnectMatches(String jdbcUrl) {
     Faults.at(Faults.DISPATCHER);
     return real.jdbcConnectMatches(jdbcUrl);
+  }
+
+  @Override
+  public Object methodEnter(int site) {
+    Faults.at(Faults.DISPATCHER);
+    return real.methodEnter(site);
+  }
+
+  @Override
+  public Throwable methodBlocked(int site, Blocked blocked) {
+    Faults.at(Faults.DISPATCHER);
+    return real.methodBlocked(site, blocked);
+  }
+
+  /** The outcome is recorded first: the permit goes back whatever fails after. */
+  @Override
+  public void methodExit(Object token, long startNanos, Throwable error) {
+    real.methodExit(token, startNanos, error);
+    Faults.at(Faults.DISPATCHER);
   }
 
   /** The outcome is recorded first: the permit goes back whatever fails after. */

@@ -1,10 +1,13 @@
 package io.levee.agent.startup;
 
 import io.levee.agent.log.ErrorLog;
+import io.levee.agent.method.MethodWeaving;
+import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.http.LastGoodKeeper;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.KeySource;
+import io.levee.rules.engine.MethodSite;
 import java.io.Closeable;
 
 /**
@@ -13,10 +16,12 @@ import java.io.Closeable;
  */
 final class LeveeDispatcher extends Dispatcher implements Closeable {
   private final Engine engine;
+  private final MethodWeaving methods;
   private final ErrorLog errors;
 
-  LeveeDispatcher(Engine engine, ErrorLog errors) {
+  LeveeDispatcher(Engine engine, MethodWeaving methods, ErrorLog errors) {
     this.engine = engine;
+    this.methods = methods;
     this.errors = errors;
   }
 
@@ -57,6 +62,22 @@ final class LeveeDispatcher extends Dispatcher implements Closeable {
   @Override
   public boolean jdbcConnectMatches(String jdbcUrl) {
     return engine.jdbcConnectMatches(jdbcUrl);
+  }
+
+  @Override
+  public Object methodEnter(int site) {
+    MethodSite s = methods.site(site);
+    return s == null ? null : engine.method(s);
+  }
+
+  @Override
+  public Throwable methodBlocked(int site, Blocked blocked) {
+    return methods.blocked(site, blocked);
+  }
+
+  @Override
+  public void methodExit(Object token, long startNanos, Throwable error) {
+    engine.methodDone(token, startNanos, error);
   }
 
   @Override

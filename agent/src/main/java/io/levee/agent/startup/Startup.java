@@ -8,6 +8,7 @@ import io.levee.agent.lifecycle.Observability;
 import io.levee.agent.lifecycle.RunningAgent;
 import io.levee.agent.log.AgentLog;
 import io.levee.agent.log.ErrorLog;
+import io.levee.agent.method.MethodWeaving;
 import io.levee.agent.rulesfile.RulesFile;
 import io.levee.agent.rulesfile.RulesWatcher;
 import io.levee.bootstrap.Levee;
@@ -42,22 +43,30 @@ public final class Startup {
     // are.
     RulesFile.Loading loading = RulesFile.loadInBackground(options.rules(), log);
     List<Integration> integrations = Integrations.all(log);
-    Weaver weaver = AgentInstaller.prepare(integrations, log);
+    MethodWeaving methods = new MethodWeaving(log);
+    Weaver weaver = AgentInstaller.prepare(integrations, log, methods);
     long prepared = System.nanoTime();
-    RuleSet rules = awaitRules(loading);
+    RuleSet rules = checked(awaitRules(loading), methods, inst, log);
     long rulesLoaded = System.nanoTime();
     CpuSampler cpu = new CpuSampler();
     // Durations cost a clock read per call; only the metrics of the http option read them.
     Engine engine = new Engine(Clock.SYSTEM, cpu, Sleeper.SYSTEM, options.http() != null);
+    // The weaver learns the method resources before it is installed, so the classes they name are
+    // among those it retransforms.
+    List<Class<?>> methodClasses = methods.change(inst, rules);
     engine.apply(rules);
-    RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile);
+    RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile, methods);
     agent.onStop(cpu);
     try {
-      LeveeDispatcher dispatcher = new LeveeDispatcher(engine, new ErrorLog(log, Clock.SYSTEM));
+      LeveeDispatcher dispatcher =
+          new LeveeDispatcher(engine, methods, new ErrorLog(log, Clock.SYSTEM));
       Levee.install(FaultyDispatcher.wrapIfAsked(dispatcher, log));
       agent.onStop(dispatcher);
       long dispatching = System.nanoTime();
       agent.instrumented(AgentInstaller.install(inst, weaver, log, attached));
+      if (methodClasses != null) {
+        agent.methodsWoven(methodClasses);
+      }
       long instrumented = System.nanoTime();
       Observability observability = Observability.start(engine, cpu, options.http(), log);
       agent.onRulesApplied(new Reloads(observability));
@@ -93,6 +102,30 @@ public final class Startup {
       agent.abandon();
       throw t;
     }
+  }
+
+  /**
+   * {@code rules}, or none when what they say cannot be done with the classes loaded now (a method
+   * resource's exception that a loaded method cannot throw): then, as for a file with errors, the
+   * agent protects nothing and says why.
+   */
+  private static RuleSet checked(
+      RuleSet rules, MethodWeaving methods, Instrumentation inst, AgentLog log) {
+    List<RuleError> errors = methods.check(inst, rules.source, rules);
+    if (errors.isEmpty()) {
+      return rules;
+    }
+    for (RuleError error : errors) {
+      log.error(error.toString());
+    }
+    log.error(
+        "rules file "
+            + rules.source
+            + " has "
+            + errors.size()
+            + (errors.size() == 1 ? " error" : " errors")
+            + ": protecting nothing");
+    return RuleSet.EMPTY;
   }
 
   private static RuleSet awaitRules(RulesFile.Loading loading) {

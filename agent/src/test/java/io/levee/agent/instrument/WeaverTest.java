@@ -137,7 +137,7 @@ class WeaverTest {
 
   @Test
   void neverTouchesTheAgentsOwnClassesNorOtherAgents() throws Throwable {
-    Weaver agents = new Weaver(rules(around("repeat")), log);
+    Weaver agents = new Weaver(rules(around("repeat")), log, null);
 
     assertThat(agents.transform(loader, SAMPLE, null, null, sampleClass())).isNull();
     assertThat(agents.transform(loader, "net/bytebuddy/Sample", null, null, sampleClass()))

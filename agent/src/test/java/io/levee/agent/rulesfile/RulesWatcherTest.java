@@ -6,6 +6,7 @@ import io.levee.agent.args.AgentOptions;
 import io.levee.agent.args.Reply;
 import io.levee.agent.lifecycle.RunningAgent;
 import io.levee.agent.log.AgentLog;
+import io.levee.agent.method.MethodWeaving;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;
 import io.levee.rules.load.RuleError;
@@ -164,7 +165,8 @@ class RulesWatcherTest {
 
   private RunningAgent agent(RulesWatcher watcher) {
     AgentOptions options = AgentOptions.resolve("", new Properties(), java.util.Map.of());
-    RunningAgent agent = new RunningAgent(options, log, null, engine, watcher);
+    RunningAgent agent =
+        new RunningAgent(options, log, null, engine, watcher, new MethodWeaving(log));
     agent.onRulesApplied(
         new RunningAgent.RulesListener() {
           @Override

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.levee.agent.http.HttpUrlConnectionIntegration;
 import io.levee.agent.log.AgentLog;
 import io.levee.agent.log.ErrorLog;
+import io.levee.agent.method.MethodWeaving;
 import io.levee.agent.testing.TestAgent;
 import io.levee.agent.testing.TestServer;
 import io.levee.bootstrap.Levee;
@@ -116,7 +117,9 @@ class EngineDispatchTest {
     Engine engine = new Engine(Clock.SYSTEM, new ManualCpu(0), Sleeper.SYSTEM);
     engine.apply(loaded.rules());
     AgentLog agentLog = new AgentLog(new PrintStream(log, true), AgentLog.Level.INFO);
-    Levee.install(new LeveeDispatcher(engine, new ErrorLog(agentLog, Clock.SYSTEM)));
+    Levee.install(
+        new LeveeDispatcher(
+            engine, new MethodWeaving(agentLog), new ErrorLog(agentLog, Clock.SYSTEM)));
   }
 
   private static HttpURLConnection open(String url) throws IOException {

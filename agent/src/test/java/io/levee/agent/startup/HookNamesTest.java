@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.agent.instrument.Integration;
 import io.levee.agent.instrument.Transformations;
+import io.levee.agent.instrument.Weaver;
 import io.levee.agent.log.AgentLog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -45,6 +46,14 @@ class HookNamesTest {
         if (!inBridge(hook[0], hook[1], hook[2])) {
           missing.add(integration.name() + ": " + hook[0] + "." + hook[1] + hook[2]);
         }
+      }
+    }
+    List<String[]> methodHooks = Weaver.methodHooks();
+    assertThat(methodHooks).as("the method kind's hooks").hasSize(4);
+    for (String[] hook : methodHooks) {
+      checked++;
+      if (!inBridge(hook[0], hook[1], hook[2])) {
+        missing.add("method: " + hook[0] + "." + hook[1] + hook[2]);
       }
     }
     assertThat(missing).as("hooks the bridge lacks").isEmpty();

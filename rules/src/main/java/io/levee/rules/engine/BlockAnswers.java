@@ -19,6 +19,10 @@ final class BlockAnswers {
   private final String[] headers;
   private final String sqlState;
   private final boolean fallback;
+
+  /** method only: what a blocked call throws; null for the other kinds. */
+  private final String exception;
+
   private final Blocked[] fixed = new Blocked[Reason.ALL.length];
 
   BlockAnswers(String resource, CallKind kind, OnBlock onBlock) {
@@ -29,6 +33,7 @@ final class BlockAnswers {
     this.headers = flatten(headerMap);
     this.contentType = contentType(onBlock.contentType, headerMap);
     this.sqlState = onBlock.sqlState != null ? onBlock.sqlState : Defaults.SQL_STATE;
+    this.exception = kind == CallKind.METHOD ? onBlock.exceptionOrDefault() : null;
     for (Reason reason : Reason.ALL) {
       if (onBlock.retryAfterSeconds != OnBlock.RETRY_AFTER_AUTO || !reason.knowsWhenToRetry()) {
         fixed[reason.ordinal()] = build(reason, retryAfter(reason, 0));
@@ -56,6 +61,9 @@ final class BlockAnswers {
 
   private Blocked build(Reason reason, int retryAfterSeconds) {
     String message = "levee: " + resource + " blocked the call (" + reason.key + ")";
+    if (exception != null) {
+      return Blocked.method(resource, reason.key, message, exception);
+    }
     int status;
     String body;
     if (fallback) {

@@ -3,6 +3,7 @@ package io.levee.rules.engine;
 import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.http.LastGoodKeeper;
+import io.levee.bootstrap.method.OpenMethods;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.CircuitBreaker;
 import io.levee.rules.policy.adaptive.AdaptiveLimiter;
@@ -243,6 +244,39 @@ public final class Engine {
     Faults.at(Faults.MATCH);
     CompiledRules c = compiled;
     return decide(c, c.matcher.jdbcConnect(jdbcUrl));
+  }
+
+  /**
+   * A call of a method woven for a {@code method} resource. Only the outermost call of a resource
+   * on a thread is decided ({@link OpenMethods}): one that a call of the same resource makes,
+   * directly or through a proxy, an override's {@code super} call or recursion, is not tracked.
+   */
+  public Object method(MethodSite site) {
+    Faults.at(Faults.MATCH);
+    CompiledRules c = compiled;
+    int i = site.resourceIn(c);
+    if (i < 0 || OpenMethods.isOpen(c.resources[i].id)) {
+      return null;
+    }
+    Object decision = decide(c, i);
+    if (decision instanceof EnginePermit) {
+      OpenMethods.open(c.resources[i].id);
+    }
+    return decision;
+  }
+
+  /**
+   * The outcome of a call {@link #method} admitted: closes it on this thread, then completes it.
+   */
+  public void methodDone(Object permit, long startNanos, Throwable error) {
+    if (!(permit instanceof EnginePermit)) {
+      return;
+    }
+    ResourceRuntime resource = ((EnginePermit) permit).resource;
+    if (resource != null) {
+      OpenMethods.close(resource.id);
+    }
+    complete(permit, startNanos, -1, error);
   }
 
   /**

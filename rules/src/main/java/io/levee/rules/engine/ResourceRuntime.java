@@ -41,7 +41,17 @@ final class ResourceRuntime extends ResourceView {
         }
       };
 
+  private static final java.util.concurrent.atomic.AtomicInteger IDS =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   final ResourceRule rule;
+
+  /**
+   * Unique among every resource state this class loader makes, across reloads: what {@link
+   * io.levee.bootstrap.method.OpenMethods} keeps of a method resource with a call open.
+   */
+  final int id = IDS.incrementAndGet();
+
   final int maxKeys;
   final EnginePermit permit;
 

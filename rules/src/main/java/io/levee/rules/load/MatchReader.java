@@ -2,6 +2,7 @@ package io.levee.rules.load;
 
 import io.levee.rules.model.CallKind;
 import io.levee.rules.model.Match;
+import io.levee.rules.model.MethodMatch;
 import io.levee.rules.model.Operation;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,10 +12,11 @@ import java.util.Set;
 
 /** Reads {@code match:}: exactly one kind of call, and the fields that kind has. */
 final class MatchReader {
-  static final String[] KINDS = {"servlet", "http", "jdbc"};
+  static final String[] KINDS = {"servlet", "http", "jdbc", "method"};
   static final String[] SERVLET = {"paths", "methods"};
   static final String[] HTTP = {"urls", "methods"};
   static final String[] JDBC = {"urls", "operations", "tables", "sql"};
+  static final String[] METHOD = {"class", "methods", "annotated"};
 
   private MatchReader() {}
 
@@ -23,7 +25,8 @@ final class MatchReader {
    * is still returned, so the resource's other keys can be checked against its kind.
    */
   static Match read(Section resource) {
-    Section m = resource.section("match", "a mapping with one of servlet, http or jdbc", KINDS);
+    Section m =
+        resource.section("match", "a mapping with one of servlet, http, jdbc or method", KINDS);
     if (m == null) {
       resource.missing(
           "match",
@@ -36,7 +39,7 @@ final class MatchReader {
     }
     List<String> kinds = m.keys();
     if (kinds.isEmpty()) {
-      m.error("`match` needs one of servlet, http or jdbc");
+      m.error("`match` needs one of servlet, http, jdbc or method");
       return null;
     }
     for (int i = 1; i < kinds.size(); i++) {
@@ -51,9 +54,14 @@ final class MatchReader {
     if (kinds.size() > 1) {
       return null;
     }
-    return kinds.get(0).equals("servlet")
-        ? servlet(m)
-        : kinds.get(0).equals("http") ? http(m) : jdbc(m);
+    String kind = kinds.get(0);
+    if (kind.equals("servlet")) {
+      return servlet(m);
+    }
+    if (kind.equals("http")) {
+      return http(m);
+    }
+    return kind.equals("jdbc") ? jdbc(m) : method(m);
   }
 
   private static Match servlet(Section m) {
@@ -108,6 +116,24 @@ final class MatchReader {
       }
     }
     return new Match(CallKind.JDBC, none(), none(), orEmpty(urls), ops, orEmpty(tables), sql);
+  }
+
+  private static Match method(Section m) {
+    Section s = m.section("method", "a mapping with class, methods and annotated", METHOD);
+    List<String> classes =
+        s.oneOrList(
+            "class",
+            Patterns.CLASS_PATTERN,
+            "the class or interface whose methods to protect, like"
+                + " class: com.acme.pricing.PriceClient");
+    List<String> methods =
+        s.list(
+            "methods",
+            Patterns.METHOD_NAME_PATTERN,
+            "[quote, \"find*\"]",
+            "leave `methods` out to protect every public method the class declares");
+    String annotated = s.get("annotated", Patterns.ANNOTATION_NAME_TYPE, null);
+    return new Match(new MethodMatch(orEmpty(classes), orEmpty(methods), annotated));
   }
 
   private static <T> List<T> orEmpty(List<T> list) {

@@ -9,6 +9,7 @@ import io.levee.rules.model.OnBlock;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * Reads the two blocks about outcomes: {@code failure:} (what counts as a failed call) and {@code
@@ -20,7 +21,7 @@ final class OutcomeReader {
     "statuses", "exceptions", "ignore-exceptions", "ignore-sql-states"
   };
   static final String[] ON_BLOCK = {
-    "status", "retry-after", "body", "content-type", "headers", "fallback", "sql-state"
+    "status", "retry-after", "body", "content-type", "headers", "fallback", "sql-state", "throw"
   };
   static final String[] FALLBACK = {
     "status", "body", "headers", "last-good", "max-body", "max-entries", "vary"
@@ -37,6 +38,11 @@ final class OutcomeReader {
   /** The keys of on-block that shape a servlet response. */
   private static final String[] RESPONSE = {
     "status", "retry-after", "body", "content-type", "headers"
+  };
+
+  /** The keys of on-block that shape a servlet response, an http fallback or a jdbc exception. */
+  private static final String[] NOT_FOR_METHODS = {
+    "status", "retry-after", "body", "content-type", "headers", "fallback", "sql-state"
   };
 
   private static final int FALLBACK_STATUS = 503;
@@ -57,13 +63,22 @@ final class OutcomeReader {
           "`statuses` applies to servlet and http resources; a jdbc call has no"
               + " status (use `ignore-sql-states`)");
     }
+    if (s.has("statuses") && kind == CallKind.METHOD) {
+      s.reject(
+          "statuses",
+          "`statuses` applies to servlet and http resources; a method call has no"
+              + " status (use `exceptions` and `ignore-exceptions`)");
+    }
     if (s.has("ignore-sql-states") && kind != null && kind != CallKind.JDBC) {
       s.reject(
           "ignore-sql-states",
           "`ignore-sql-states` applies only to jdbc resources; this"
               + " resource matches "
               + kind.key
-              + " calls");
+              + " calls"
+              + (kind == CallKind.METHOD
+                  ? " (use `ignore-exceptions` for what the method throws)"
+                  : ""));
     }
     return new FailureSpec(
         statuses != null ? statuses : FailureSpec.DEFAULT.statuses,
@@ -104,6 +119,43 @@ final class OutcomeReader {
               f.headers("headers"),
               lastGood(f, methods));
     }
+    String exception = s.get("throw", Patterns.EXCEPTION_NAME_TYPE, null);
+    if (kind == CallKind.METHOD) {
+      for (String key : NOT_FOR_METHODS) {
+        if (s.has(key)) {
+          s.reject(
+              key,
+              "`"
+                  + key
+                  + "` does not apply to method resources: a blocked method call throws;"
+                  + " name its exception with `throw`, like"
+                  + " throw: com.acme.pricing.PricingUnavailableException");
+        }
+      }
+    } else {
+      otherKinds(s, kind, f != null, sqlState != null, subject);
+    }
+    if (!s.has("throw")) {
+      return new OnBlock(status, retryAfter, body, contentType, headers, fallback, sqlState);
+    }
+    // where the agent points when the exception cannot be thrown from a woven method
+    Node at = s.value("throw");
+    return new OnBlock(
+        status,
+        retryAfter,
+        body,
+        contentType,
+        headers,
+        fallback,
+        sqlState,
+        exception,
+        at.getStartMark().getLine() + 1,
+        at.getStartMark().getColumn() + 1);
+  }
+
+  /** The checks of on-block for the kinds other than method, whose keys these are. */
+  private static void otherKinds(
+      Section s, CallKind kind, boolean fallback, boolean sqlState, String subject) {
     if (kind != null && kind != CallKind.SERVLET) {
       String instead =
           kind == CallKind.HTTP
@@ -115,13 +167,24 @@ final class OutcomeReader {
         }
       }
     }
-    if (f != null && kind != null && kind != CallKind.HTTP) {
+    if (fallback && kind != null && kind != CallKind.HTTP) {
       s.reject("fallback", "`fallback` applies only to http resources; " + subject);
     }
-    if (sqlState != null && kind != null && kind != CallKind.JDBC) {
+    if (sqlState && kind != null && kind != CallKind.JDBC) {
       s.reject("sql-state", "`sql-state` applies only to jdbc resources; " + subject);
     }
-    return new OnBlock(status, retryAfter, body, contentType, headers, fallback, sqlState);
+    if (s.has("throw") && kind != null) {
+      s.reject(
+          "throw",
+          "`throw` applies only to method resources; "
+              + subject
+              + ", and "
+              + (kind == CallKind.SERVLET
+                  ? "a blocked request gets `status`, `body` and `headers`"
+                  : kind == CallKind.HTTP
+                      ? "a blocked http call throws an IOException, or answers with `fallback`"
+                      : "a blocked jdbc call throws a SQLTransientException with `sql-state`"));
+    }
   }
 
   /**

@@ -1,6 +1,8 @@
 package io.levee.rules.load;
 
+import io.levee.rules.match.ClassPattern;
 import io.levee.rules.match.JdbcUrlPattern;
+import io.levee.rules.match.MethodNamePattern;
 import io.levee.rules.match.PathPattern;
 import io.levee.rules.match.PatternException;
 import io.levee.rules.match.TablePattern;
@@ -108,6 +110,26 @@ final class Patterns {
             }
           });
 
+  static final ValueType<String> CLASS_PATTERN =
+      ValueType.of(
+          "a class name pattern like com.acme.pricing.PriceClient or com.acme.**.*Client",
+          new Compiles() {
+            @Override
+            void compile(String text) {
+              ClassPattern.compile(text);
+            }
+          });
+
+  static final ValueType<String> METHOD_NAME_PATTERN =
+      ValueType.of(
+          "a method name pattern like quote or find*",
+          new Compiles() {
+            @Override
+            void compile(String text) {
+              MethodNamePattern.compile(text);
+            }
+          });
+
   static final ValueType<String> SQL_REGEX =
       ValueType.of(
           "a regular expression",
@@ -139,6 +161,16 @@ final class Patterns {
   static final ValueType<String> CLASS_NAME_TYPE =
       ValueType.of(
           "an exception class name like java.net.SocketTimeoutException", matching(CLASS_NAME));
+
+  static final ValueType<String> ANNOTATION_NAME_TYPE =
+      ValueType.of(
+          "an annotation's class name like org.springframework.stereotype.Service",
+          matching(CLASS_NAME));
+
+  static final ValueType<String> EXCEPTION_NAME_TYPE =
+      ValueType.of(
+          "an exception class name like java.util.concurrent.RejectedExecutionException",
+          matching(CLASS_NAME));
 
   static final ValueType<String> FAILURE_STATUS =
       ValueType.of(

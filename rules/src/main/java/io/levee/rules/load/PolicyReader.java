@@ -141,8 +141,9 @@ final class PolicyReader {
 
   private static long timeout(Section s, String key, CallKind kind, CallKind only) {
     long nanos = s.get(key, POSITIVE_DURATION, 0L);
-    // a servlet resource gets one error for the whole of timeouts, from the resource
-    if (s.has(key) && kind != null && kind != only && kind != CallKind.SERVLET) {
+    // a servlet or method resource gets one error for the whole of timeouts, from the resource
+    boolean noTimeouts = kind == CallKind.SERVLET || kind == CallKind.METHOD;
+    if (s.has(key) && kind != null && kind != only && !noTimeouts) {
       s.reject(
           key,
           "`"

@@ -94,7 +94,7 @@ final class ResourceReader {
         r.section("on-block", "a mapping of what a blocked call gets", OutcomeReader.ON_BLOCK);
     OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, match) : OnBlock.DEFAULT;
 
-    if (t != null && t.readable() && t.isEmpty()) {
+    if (t != null && t.readable() && t.isEmpty() && kind != CallKind.METHOD) {
       r.reject("timeouts", "`timeouts` is empty; set connect and read (http) or query (jdbc)");
     }
     if (t != null && kind == CallKind.SERVLET) {
@@ -102,6 +102,12 @@ final class ResourceReader {
           "timeouts",
           "`timeouts` applies to http and jdbc resources; a servlet resource"
               + " serves calls, it does not make them");
+    }
+    if (t != null && kind == CallKind.METHOD) {
+      r.reject(
+          "timeouts",
+          "`timeouts` applies to http and jdbc resources, whose clients have a timeout to set;"
+              + " a method has none (bound slow calls with circuit-breaker's `slow-call`)");
     }
     if (f != null && cb == null && a == null) {
       r.reject(
@@ -112,8 +118,8 @@ final class ResourceReader {
     if (!hasPolicy(r)) {
       r.error(
           (name != null ? "resource `" + name + "`" : "this resource")
-              + " has no policy; add"
-              + " at least one of circuit-breaker, rate-limit, concurrency, adaptive or timeouts");
+              + " has no policy; add at least one of circuit-breaker, rate-limit, concurrency"
+              + (kind == CallKind.METHOD ? " or adaptive" : ", adaptive or timeouts"));
     }
     if (problems.count() > before) {
       return null;

@@ -1,6 +1,7 @@
 package io.levee.rules.load;
 
 import io.levee.rules.model.AdaptiveSpec;
+import io.levee.rules.model.CallKind;
 import io.levee.rules.model.Defaults;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
@@ -25,6 +26,12 @@ final class RuleSetReader {
   static final String[] KEYS = {"version", "settings", "system", "resources"};
   static final String[] SETTINGS = {"mode", "reload", "max-keys"};
   static final String[] SYSTEM = {"exclude", "adaptive", "on-block", "mode"};
+
+  /**
+   * The most method resources one file may hold: the weaver checks every class it loads or
+   * retransforms against each of them.
+   */
+  static final int MAX_METHODS = 64;
 
   private static final long MIN_RELOAD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -144,12 +151,24 @@ final class RuleSetReader {
     }
     Map<String, Node> names = new HashMap<String, Node>();
     List<Node> items = ((SequenceNode) list).getValue();
+    int methods = 0;
     for (int i = 0; i < items.size(); i++) {
       String path = "resources[" + i + "]";
       ResourceRule rule = ResourceReader.read(items.get(i), path, mode, problems);
       checkUnique(items.get(i), path, names, problems);
       if (rule != null) {
         resources.add(rule);
+      }
+      if (rule != null && rule.match.kind == CallKind.METHOD && ++methods == MAX_METHODS + 1) {
+        problems.at(
+            items.get(i),
+            path,
+            "a rules file may hold at most "
+                + MAX_METHODS
+                + " method resources, and this is the "
+                + (MAX_METHODS + 1)
+                + "th; protect several classes with one resource (`class` takes a list) where"
+                + " they can share its policies");
       }
     }
     return resources;

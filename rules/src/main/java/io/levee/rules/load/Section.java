@@ -2,6 +2,7 @@ package io.levee.rules.load;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -159,6 +160,11 @@ final class Section {
 
   /** A non-empty list of values, or null when the key is absent or the list not valid. */
   <T> List<T> list(String key, ValueType<T> type, String example) {
+    return list(key, type, example, "leave `" + key + "` out to match everything");
+  }
+
+  /** As {@link #list(String, ValueType, String)}, saying {@code ifEmpty} of an empty list. */
+  <T> List<T> list(String key, ValueType<T> type, String example, String ifEmpty) {
     if (!has(key)) {
       return null;
     }
@@ -167,10 +173,43 @@ final class Section {
       problems.at(node, path(key), "expected a list like " + example + ", got " + describe(node));
       return null;
     }
-    List<Node> items = ((SequenceNode) node).getValue();
-    if (items.isEmpty()) {
+    return items((SequenceNode) node, key, type, "the list is empty; " + ifEmpty);
+  }
+
+  /**
+   * The value of a key that must be present and is one value or a non-empty list of them; null
+   * (with an error) when it is missing or invalid.
+   */
+  <T> List<T> oneOrList(String key, ValueType<T> type, String what) {
+    if (!has(key)) {
+      if (readable) {
+        missing(key, "`" + key + "` is required: " + what);
+      }
+      return null;
+    }
+    Node node = value(key);
+    if (node instanceof SequenceNode) {
+      return items(
+          (SequenceNode) node,
+          key,
+          type,
+          "the list is empty; `" + key + "` needs " + type.expected);
+    }
+    if (node instanceof MappingNode) {
       problems.at(
-          node, path(key), "the list is empty; leave `" + key + "` out to match everything");
+          node,
+          path(key),
+          "expected " + type.expected + ", or a list of them, got " + describe(node));
+      return null;
+    }
+    T value = scalar(node, path(key), type);
+    return value == null ? null : new ArrayList<T>(Collections.singletonList(value));
+  }
+
+  private <T> List<T> items(SequenceNode node, String key, ValueType<T> type, String ifEmpty) {
+    List<Node> items = node.getValue();
+    if (items.isEmpty()) {
+      problems.at(node, path(key), ifEmpty);
       return null;
     }
     int before = problems.count();

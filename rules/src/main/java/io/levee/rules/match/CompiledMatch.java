@@ -9,7 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * The {@code match:} of one resource with its patterns compiled. Empty arrays (and a null {@link
- * #operations} or {@link #sql}) match everything, as SPEC §2 says of omitted fields. Immutable.
+ * #operations} or {@link #sql}) match everything, as SPEC §2 says of omitted fields. A {@code
+ * method} match compiles nothing here, since its resource is chosen where a class is woven ({@link
+ * MethodPlan}), never by looking a call up. Immutable.
  */
 final class CompiledMatch {
   final CallKind kind;

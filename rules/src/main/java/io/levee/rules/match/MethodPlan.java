@@ -6,8 +6,8 @@ import io.levee.rules.model.MethodMatch;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.model.RuleSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The {@code method} resources of a rule set, compiled for the weaver (SPEC §5.2): which classes
@@ -15,32 +15,46 @@ import java.util.regex.Pattern;
  * call. Index {@code k} is the k-th method resource in file order. Immutable; two plans are equal
  * when they name the same resources with the same matches in the same order, so they weave the
  * same.
+ *
+ * <p>Patterns mean what {@link ClassPattern} and {@link MethodNamePattern} say; the loader compiles
+ * the same ones, so what it accepts and what is woven are one grammar.
  */
 public final class MethodPlan {
   public static final MethodPlan EMPTY = new MethodPlan(new ArrayList<ResourceRule>());
 
   private final String[] names;
   private final Match[] matches;
-  private final Pattern[][] classes;
-  private final Pattern[][] methods;
+  private final ClassPattern[][] classes;
+  private final MethodNamePattern[][] methods;
 
   private MethodPlan(List<ResourceRule> rules) {
     int n = rules.size();
     names = new String[n];
     matches = new Match[n];
-    classes = new Pattern[n][];
-    methods = new Pattern[n][];
+    classes = new ClassPattern[n][];
+    methods = new MethodNamePattern[n][];
     for (int k = 0; k < n; k++) {
       ResourceRule rule = rules.get(k);
       MethodMatch m = rule.match.method;
       names[k] = rule.name;
       matches[k] = rule.match;
-      classes[k] = compile(m.classes, true);
-      methods[k] = compile(m.methods, false);
+      classes[k] = new ClassPattern[m.classes.size()];
+      for (int i = 0; i < classes[k].length; i++) {
+        classes[k][i] = ClassPattern.compile(m.classes.get(i));
+      }
+      methods[k] = new MethodNamePattern[m.methods.size()];
+      for (int i = 0; i < methods[k].length; i++) {
+        methods[k][i] = MethodNamePattern.compile(m.methods.get(i));
+      }
     }
   }
 
-  /** The method resources of {@code rules}, in file order. */
+  /**
+   * The method resources of {@code rules}, in file order.
+   *
+   * @throws PatternException when a pattern is invalid (the loader compiles the same patterns, so
+   *     this only happens to rules it did not build)
+   */
   public static MethodPlan of(RuleSet rules) {
     List<ResourceRule> method = new ArrayList<ResourceRule>();
     for (ResourceRule rule : rules.resources) {
@@ -69,8 +83,8 @@ public final class MethodPlan {
 
   /** Whether a class pattern of resource {@code k} names {@code type} itself (a binary name). */
   public boolean names(int k, String type) {
-    for (Pattern p : classes[k]) {
-      if (p.matcher(type).matches()) {
+    for (ClassPattern p : classes[k]) {
+      if (p.matches(type)) {
         return true;
       }
     }
@@ -95,49 +109,12 @@ public final class MethodPlan {
     if (methods[k].length == 0) {
       return true;
     }
-    for (Pattern p : methods[k]) {
-      if (p.matcher(method).matches()) {
+    for (MethodNamePattern p : methods[k]) {
+      if (p.matches(method)) {
         return true;
       }
     }
     return false;
-  }
-
-  /**
-   * A pattern as a regular expression: in a class name {@code **} spans package segments ({@code
-   * a.**.B} also matches {@code a.B}) and {@code *} stays within one; in a method name {@code *} is
-   * any run of characters.
-   */
-  static Pattern compile(String glob, boolean className) {
-    StringBuilder re = new StringBuilder();
-    int n = glob.length();
-    for (int i = 0; i < n; i++) {
-      char c = glob.charAt(i);
-      if (c == '*') {
-        if (className && i + 1 < n && glob.charAt(i + 1) == '*') {
-          i++;
-          if (i + 1 < n && glob.charAt(i + 1) == '.') {
-            i++;
-            re.append("(?:[^.]*\\.)*");
-          } else {
-            re.append(".*");
-          }
-        } else {
-          re.append(className ? "[^.]*" : ".*");
-        }
-      } else {
-        re.append(Pattern.quote(String.valueOf(c)));
-      }
-    }
-    return Pattern.compile(re.toString());
-  }
-
-  private static Pattern[] compile(List<String> globs, boolean className) {
-    Pattern[] compiled = new Pattern[globs.size()];
-    for (int i = 0; i < compiled.length; i++) {
-      compiled[i] = compile(globs.get(i), className);
-    }
-    return compiled;
   }
 
   @Override
@@ -146,11 +123,11 @@ public final class MethodPlan {
       return false;
     }
     MethodPlan p = (MethodPlan) o;
-    return java.util.Arrays.equals(names, p.names) && java.util.Arrays.equals(matches, p.matches);
+    return Arrays.equals(names, p.names) && Arrays.equals(matches, p.matches);
   }
 
   @Override
   public int hashCode() {
-    return 31 * java.util.Arrays.hashCode(names) + java.util.Arrays.hashCode(matches);
+    return 31 * Arrays.hashCode(names) + Arrays.hashCode(matches);
   }
 }

@@ -7,7 +7,9 @@ import java.util.List;
 
 /**
  * Finds the resource that applies to a call: the FIRST of {@code rules.resources} of the call's
- * kind whose {@code match:} accepts it, as an index into that list, or -1.
+ * kind whose {@code match:} accepts it, as an index into that list, or -1. Never a {@code method}
+ * resource: the weaver picks those for a class as it weaves it ({@link MethodPlan}), so no method
+ * call is ever looked up; they still count in the index.
  *
  * <p>Semantics beyond SPEC §2: methods compare case-insensitively; a jdbc statement matches when
  * its URL, operation, tables (ANY of its tables matches ANY pattern; a statement with no known

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
-/** An admitted call, decide and complete, through every policy: nothing on the heap (DESIGN). */
+/**
+ * An admitted call, decide and complete, through every policy and of every kind the engine decides
+ * by value or by woven method: nothing on the heap (DESIGN).
+ */
 class EngineAllocationTest {
   private static final int CALLS = 50_000;
 
@@ -21,7 +24,13 @@ class EngineAllocationTest {
                   + "    adaptive: { min-limit: 10, max-limit: 10, initial-limit: 10 }\n"
                   + "  - name: pay\n    match: { http: { urls: [\"http://pay/**\"] } }\n"
                   + "    circuit-breaker: { minimum-calls: 1000000 }\n    concurrency: { max: 10 }\n"
-                  + "    timeouts: { read: 1s }\n");
+                  + "    timeouts: { read: 1s }\n"
+                  + "  - name: pricing\n    match: { method: { class: com.acme.PriceClient } }\n"
+                  + "    circuit-breaker: { minimum-calls: 1000000 }\n    concurrency: { max: 10 }\n"
+                  + "    adaptive: { min-limit: 10, max-limit: 10, initial-limit: 10 }\n");
+
+  /** A woven method of pricing, with the nested call of the same resource it makes. */
+  private final MethodSite quote = site();
 
   private final String path = new StringBuilder("/shop/cart").toString();
   private final String url = new StringBuilder("http://pay/v1").toString();
@@ -35,9 +44,15 @@ class EngineAllocationTest {
     long before = threads.getCurrentThreadAllocatedBytes();
     int admitted = calls(CALLS);
     long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-    assertThat(admitted).isEqualTo(2 * CALLS);
+    assertThat(admitted).isEqualTo(3 * CALLS);
     // a few hundred bytes for the measurement itself; one object per call would be megabytes
     assertThat(allocated).isLessThan(10_000);
+  }
+
+  private MethodSite site() {
+    io.levee.rules.match.MethodPlan plan = io.levee.rules.match.MethodPlan.of(f.engine.rules());
+    return new MethodSite(
+        new String[] {plan.name(0)}, new io.levee.rules.model.Match[] {plan.match(0)});
   }
 
   private int calls(int n) {
@@ -51,6 +66,12 @@ class EngineAllocationTest {
       if (f.engine.keepsLastGood(pay)) {
         throw new AssertionError("pay keeps no last good answer");
       }
+      Object quoted = f.engine.method(quote);
+      admitted += quoted instanceof EnginePermit ? 1 : 0;
+      if (f.engine.method(quote) != null) {
+        throw new AssertionError("a nested call of pricing is not decided again");
+      }
+      f.engine.methodDone(quoted, start, null);
       f.engine.complete(pay, start, 200, null);
       f.engine.complete(shop, start, 200, null);
     }

@@ -7,22 +7,23 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Random damage to the SPEC example (characters deleted, duplicated or replaced, with a fixed
+ * Random damage to the SPEC examples (characters deleted, duplicated or replaced, with a fixed
  * seed): every variant either loads or yields located errors, and nothing else ever comes out.
  */
 class LoaderFuzzTest {
   private static final int CASES = 2500;
   private static final String NOISE = ":-  \n\t{}[],&*!#'\"%/|>?@`~0a5sZ.\\";
 
-  @Test
-  void everyMutationLoadsOrYieldsLocatedErrors() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"/valid/spec-example.yaml", "/valid/spec-method-example.yaml"})
+  void everyMutationLoadsOrYieldsLocatedErrors(String file) throws Exception {
     String example =
         new String(
-            Files.readAllBytes(
-                Paths.get(LoaderFuzzTest.class.getResource("/valid/spec-example.yaml").toURI())),
+            Files.readAllBytes(Paths.get(LoaderFuzzTest.class.getResource(file).toURI())),
             StandardCharsets.UTF_8);
     Random random = new Random(20240611L);
     int rejected = 0;

@@ -9,6 +9,7 @@ import io.levee.rules.model.ConcurrencySpec;
 import io.levee.rules.model.Defaults;
 import io.levee.rules.model.FailureSpec;
 import io.levee.rules.model.KeySpec;
+import io.levee.rules.model.MethodMatch;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.Operation;
@@ -18,6 +19,7 @@ import io.levee.rules.model.RuleSet;
 import io.levee.rules.model.TimeoutsSpec;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -25,7 +27,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The example of SPEC §2, verbatim, loads with every value and default in place. */
+/** The examples of SPEC §2 and §5.2, verbatim, load with every value and default in place. */
 class SpecExampleTest {
   private static final long MS = 1_000_000L;
   private static final long S = 1_000_000_000L;
@@ -120,5 +122,56 @@ class SpecExampleTest {
     assertThat(orders.failure.exceptions).isEmpty();
     assertThat(orders.onBlock).isEqualTo(OnBlock.DEFAULT);
     assertThat(orders.onBlock.headers).isEqualTo(Collections.emptyMap());
+  }
+
+  @Test
+  void readsTheMethodResourceOfSection52() throws Exception {
+    Path method =
+        Paths.get(SpecExampleTest.class.getResource("/valid/spec-method-example.yaml").toURI());
+    LoadResult result = RulesLoader.load(method);
+    assertThat(result.errors()).isEmpty();
+    assertThat(result.rules().resources).hasSize(1);
+    ResourceRule pricing = result.rules().resources.get(0);
+    assertThat(pricing.name).isEqualTo("pricing");
+    assertThat(pricing.mode).isEqualTo(Mode.ENFORCE);
+    assertThat(pricing.match.kind).isEqualTo(CallKind.METHOD);
+    assertThat(pricing.match.method)
+        .isEqualTo(
+            new MethodMatch(
+                Arrays.asList("com.acme.pricing.PriceClient"),
+                Arrays.asList("quote", "find*"),
+                null));
+    assertThat(pricing.concurrency).isEqualTo(new ConcurrencySpec(8, 0));
+    assertThat(pricing.circuitBreaker)
+        .isEqualTo(
+            new CircuitBreakerSpec(
+                0.5,
+                0,
+                Defaults.BREAKER_SLOW_CALL_RATE,
+                Defaults.BREAKER_WINDOW_NANOS,
+                Defaults.BREAKER_MINIMUM_CALLS,
+                Defaults.BREAKER_OPEN_FOR_NANOS,
+                Defaults.BREAKER_OPEN_FOR_MAX_NANOS,
+                Defaults.BREAKER_HALF_OPEN_CALLS));
+    assertThat(pricing.rateLimit).isNull();
+    assertThat(pricing.adaptive).isNull();
+    assertThat(pricing.timeouts).isEqualTo(TimeoutsSpec.NONE);
+    assertThat(pricing.failure).isEqualTo(FailureSpec.DEFAULT);
+    assertThat(pricing.onBlock.exception).isEqualTo("com.acme.pricing.PricingUnavailableException");
+    assertThat(pricing.onBlock.exceptionLine).isEqualTo(9);
+    assertThat(pricing.onBlock.exceptionColumn).isEqualTo(24);
+    assertThat(pricing.onBlock.status).isNull();
+    assertThat(pricing.onBlock.fallback).isNull();
+    assertThat(pricing.onBlock.sqlState).isNull();
+  }
+
+  @Test
+  void givesTheKindsBeforeMethodNoMethodMatchAndNoExceptionToThrow() {
+    for (ResourceRule r : rules.resources) {
+      assertThat(r.match.method).as(r.name).isNull();
+      assertThat(r.onBlock.exception).as(r.name).isNull();
+      assertThat(r.onBlock.exceptionLine).as(r.name).isZero();
+    }
+    assertThat(rules.system.onBlock.exception).isNull();
   }
 }

@@ -114,7 +114,7 @@ class StructureRulesTest {
   @Test
   void requiresOneKindInMatch() {
     assertThat(errors(resource("", "concurrency: { max: 1 }")))
-        .containsExactly("resources[0].match: `match` needs one of servlet, http or jdbc");
+        .containsExactly("resources[0].match: `match` needs one of servlet, http, jdbc or method");
   }
 
   @Test

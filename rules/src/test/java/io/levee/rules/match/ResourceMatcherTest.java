@@ -3,6 +3,7 @@ package io.levee.rules.match;
 import static io.levee.rules.testing.TestRules.http;
 import static io.levee.rules.testing.TestRules.jdbc;
 import static io.levee.rules.testing.TestRules.list;
+import static io.levee.rules.testing.TestRules.method;
 import static io.levee.rules.testing.TestRules.ops;
 import static io.levee.rules.testing.TestRules.rules;
 import static io.levee.rules.testing.TestRules.servlet;
@@ -42,6 +43,23 @@ class ResourceMatcherTest {
     assertThat(m.jdbc(PG, "SELECT 1")).isEqualTo(-1);
     assertThat(m.jdbcConnect(PG)).isEqualTo(-1);
     assertThat(new ResourceMatcher(RuleSet.EMPTY).servlet("GET", "/")).isEqualTo(-1);
+  }
+
+  @Test
+  void neverFindsAMethodResourceButCountsItInTheIndex() {
+    ResourceMatcher m =
+        new ResourceMatcher(
+            rules(
+                method("pricing", list("com.acme.PriceClient"), ANY, null),
+                servlet("in", ANY, "/**"),
+                method("stock", list("com.acme.**"), list("find*"), null),
+                http("out", ANY, "*://**/**"),
+                jdbc("db", ANY, ops(Operation.CONNECT), ANY, null)));
+    assertThat(m.servlet("GET", "/x")).isEqualTo(1);
+    assertThat(m.http("GET", "https://a.example.com/x")).isEqualTo(3);
+    assertThat(m.jdbc(PG, "SELECT 1")).isEqualTo(-1);
+    assertThat(m.jdbcConnect(PG)).isEqualTo(4);
+    assertThat(m.systemExcluded("/x")).isFalse();
   }
 
   @Test

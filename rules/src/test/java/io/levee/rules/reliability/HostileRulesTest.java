@@ -24,7 +24,7 @@ class HostileRulesTest {
   private static final int CASES_PER_SEED = 4_000;
   private static final long BOUND = TimeUnit.MILLISECONDS.toNanos(100);
 
-  /** Every policy, per-key limits, system rule, on-block variants: the widest seed. */
+  /** Every policy, per-key limits, system rule, on-block variants, every kind: the widest seed. */
   private static final String EVERYTHING =
 """
 version: 1
@@ -73,6 +73,14 @@ resources:
     match:
       jdbc: { urls: ["jdbc:h2:mem:*"], operations: [CONNECT] }
     concurrency: { max: 4 }
+  - name: pricing
+    match:
+      method: { class: [com.acme.pricing.PriceClient, "com.acme.**.*Port"], methods: [quote, "find*"],
+                annotated: org.springframework.stereotype.Service }
+    rate-limit: { rate: 20/s, burst: 5 }
+    circuit-breaker: { failure-rate: 50%, slow-call: 2s }
+    failure: { exceptions: [java.io.IOException], ignore-exceptions: [java.io.EOFException] }
+    on-block: { throw: com.acme.pricing.PricingUnavailableException }
 """;
 
   @Test

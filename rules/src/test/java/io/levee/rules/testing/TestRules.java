@@ -9,6 +9,7 @@ import io.levee.rules.model.CallKind;
 import io.levee.rules.model.CircuitBreakerSpec;
 import io.levee.rules.model.FailureSpec;
 import io.levee.rules.model.Match;
+import io.levee.rules.model.MethodMatch;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.Operation;
@@ -33,6 +34,7 @@ public final class TestRules {
   public static final String SERVLET = "servlet: { paths: [\"/api/**\"] }";
   public static final String HTTP = "http: { urls: [\"https://pay.example.com/**\"] }";
   public static final String JDBC = "jdbc: { urls: [\"jdbc:postgresql://*/orders\"] }";
+  public static final String METHOD = "method: { class: com.acme.pricing.PriceClient }";
 
   /** How long {@link #breakerSpec} stays open after it trips. */
   public static final long BREAKER_OPEN_FOR = 5_000_000_000L;
@@ -106,6 +108,12 @@ public final class TestRules {
   public static ResourceRule jdbc(
       String name, List<String> urls, Set<Operation> operations, List<String> tables, String sql) {
     return rule(name, new Match(CallKind.JDBC, NONE, NONE, urls, operations, tables, sql));
+  }
+
+  /** A method resource; {@code annotated} may be null. */
+  public static ResourceRule method(
+      String name, List<String> classes, List<String> methods, String annotated) {
+    return rule(name, new Match(new MethodMatch(classes, methods, annotated)));
   }
 
   public static RuleSet rules(ResourceRule... resources) {
