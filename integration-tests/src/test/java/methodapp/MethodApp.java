@@ -28,6 +28,8 @@ import java.util.concurrent.Executors;
  *       {@code during.<c>}.
  *   <li>{@code /call?target=&arg=&repeat=}: calls one after the other, the same counts.
  *   <li>{@code /classes}: the class each service really has.
+ *   <li>{@code /generate?count=N}, {@code /jobs}: N more classes made at run time ({@link Jobs}),
+ *       and a call of each.
  * </ul>
  *
  * Its own port is the JDK's {@code HttpServer}, which Levee does not protect.
@@ -43,6 +45,9 @@ public final class MethodApp {
             new InetSocketAddress(InetAddress.getLoopbackAddress(), AppProcess.port(args)), 50);
     server.createContext("/run", e -> answer(e, runs::held));
     server.createContext("/call", e -> answer(e, runs::sequential));
+    Jobs jobs = new Jobs();
+    server.createContext("/generate", e -> answer(e, jobs::generate));
+    server.createContext("/jobs", e -> answer(e, jobs::callEach));
     server.createContext(
         "/classes",
         e ->

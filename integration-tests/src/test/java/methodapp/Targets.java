@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import methodapp.shop.AuditLog;
 import methodapp.shop.CheapQuotes;
+import methodapp.shop.DiscountInventory;
 import methodapp.shop.FastQuotes;
 import methodapp.shop.Inventory;
 import methodapp.shop.Ledger;
@@ -40,6 +41,7 @@ final class Targets {
 
   Targets() {
     Inventory inventory = new Inventory();
+    Inventory discount = new DiscountInventory();
     Warehouse warehouse = new Warehouse();
     Quotes fast = new FastQuotes();
     Quotes cheap = new CheapQuotes();
@@ -56,6 +58,7 @@ final class Targets {
 
     add("inventory", inventory, inventory::reserve);
     add("inventory-stock", inventory, inventory::stock);
+    add("inventory-discount", discount, discount::reserve);
     add("warehouse", warehouse, warehouse::ship);
     add("warehouse-count", warehouse, a -> warehouse.count());
     add("quotes-fast", fast, fast::quote);

@@ -41,6 +41,7 @@ class MethodAppIT {
         List.of(
             "inventory",
             "inventory-stock",
+            "inventory-discount",
             "warehouse",
             "quotes-fast,quotes-cheap",
             "ledger",

@@ -20,6 +20,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -35,8 +36,9 @@ import org.junit.jupiter.api.TestInstance;
  * attach weaves exactly the loaded classes its rules name and, as they load, the classes loaded
  * after it; a reload from one method rule to another re-weaves exactly the classes of the two; a
  * checked exception a method does not declare is refused at its place in the file, at a reload or
- * an attach, and the rules in force stay; a detach gives back the original bytecode of every class
- * it wove. The bytecode is read by a test-only agent ({@link Probe}) as the lifecycle tests do.
+ * an attach, and the rules in force stay (a first attach protects nothing); a detach gives back the
+ * original bytecode of every class it wove. The bytecode is read by a test-only agent ({@link
+ * Probe}) as the lifecycle tests do.
  *
  * <p>One application for the class; each test first brings the agent to the state it starts from,
  * so none relies on another having run. Reloads go through the {@code reload} command (the file's
@@ -114,6 +116,7 @@ public abstract class MethodAttachContract {
     for (String target :
         List.of(
             "inventory",
+            "inventory-discount",
             "warehouse",
             "quotes-fast",
             "quotes-cheap",
@@ -151,6 +154,7 @@ public abstract class MethodAttachContract {
     List<String> woven =
         List.of(
             "methodapp.shop.Inventory",
+            "methodapp.shop.DiscountInventory",
             "methodapp.shop.FastQuotes",
             "methodapp.shop.CheapQuotes",
             "methodapp.shop.LedgerBook",
@@ -202,6 +206,7 @@ public abstract class MethodAttachContract {
             retransformed(
                 List.of(
                     "methodapp.shop.Inventory",
+                    "methodapp.shop.DiscountInventory",
                     "methodapp.shop.FastQuotes",
                     "methodapp.shop.CheapQuotes")));
     assertAllRan(shop.run("inventory"));
@@ -228,8 +233,7 @@ public abstract class MethodAttachContract {
 
     assertThat(reload.exit()).as("%s", reload).isEqualTo(1);
     assertRefused(reload.err(), rules + ":" + where);
-    assertThat(app.leveeLines().subList(mark, app.leveeLines().size()))
-        .anyMatch(l -> l.contains("WARN rules file " + rules + " rejected"))
+    assertThat(loggedSince(mark, l -> l.contains("WARN rules file " + rules + " rejected")))
         .noneMatch(l -> l.contains("method resources changed"));
 
     Path other = RulesFile.write("method-attach-undeclared-jdk" + jdk(), undeclared);
@@ -242,6 +246,26 @@ public abstract class MethodAttachContract {
     assertAllRan(shop.run("warehouse-count"));
     assertThat(Probe.look(pid, List.of("methodapp.shop.Warehouse")).bytecode())
         .containsEntry("methodapp.shop.Warehouse", original.get("methodapp.shop.Warehouse"));
+  }
+
+  /**
+   * A first attach has no rules in force to keep: it protects nothing, and the command, not only
+   * the application's log, says why, as it does for a file with a syntax error.
+   */
+  @Test
+  void aFirstAttachWithSuchAnExceptionProtectsNothingAndSaysWhere() throws Exception {
+    agentOut();
+    String undeclared = file(INVENTORY, UNDECLARED);
+    String location = rules + ":" + where(undeclared, "methodapp.shop.ShipmentException");
+    edit(undeclared);
+    int mark = app.leveeLines().size();
+
+    Cli.Result attach = attach(rules);
+
+    loggedSince(mark, l -> l.contains(location + ": resources[1].on-block.throw: "));
+    assertAllRan(shop.run("inventory"));
+    assertAllRan(shop.run("warehouse"));
+    assertRefused(attach.out() + attach.err(), location);
   }
 
   @Test
@@ -275,6 +299,7 @@ public abstract class MethodAttachContract {
   private List<String> loaded() {
     return List.of(
         "methodapp.shop.Inventory",
+        "methodapp.shop.DiscountInventory",
         "methodapp.shop.Warehouse",
         "methodapp.shop.FastQuotes",
         "methodapp.shop.CheapQuotes",
@@ -313,6 +338,24 @@ public abstract class MethodAttachContract {
     assertThat(lines.get()).as("the method resources line").hasSize(1);
     String line = lines.get().get(0);
     return line.substring(line.indexOf("method resources changed"));
+  }
+
+  /**
+   * The agent's log lines since it had {@code mark} lines, once one of them is {@code expected}
+   * (waited for up to 5 s: the test reads the log as the application writes it).
+   */
+  private List<String> loggedSince(int mark, Predicate<String> expected)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (true) {
+      List<String> all = app.leveeLines();
+      List<String> since = all.subList(Math.min(mark, all.size()), all.size());
+      if (since.stream().anyMatch(expected) || System.nanoTime() > deadline) {
+        assertThat(since).as("the agent's log since the command").anyMatch(expected);
+        return since;
+      }
+      Thread.sleep(50);
+    }
   }
 
   private static void assertRefused(String output, String location) {

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The agent's {@code /status}, one row per resource, read from its JSON. */
+/** The agent's {@code /status}, one row per resource, read from its JSON; and its metrics. */
 final class StatusRows {
   private static final Pattern ROW =
       Pattern.compile(
@@ -37,14 +37,22 @@ final class StatusRows {
       Map<String, Long> calls) {}
 
   static Map<String, Row> get(int port) throws IOException, InterruptedException {
-    HttpResponse<String> response =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status"))
-                    .timeout(Duration.ofSeconds(10))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-    return parse(response.body());
+    return parse(fetch(port, "/status"));
+  }
+
+  /** The endpoint's {@code /metrics}, in the Prometheus text format. */
+  static String metrics(int port) throws IOException, InterruptedException {
+    return fetch(port, "/metrics");
+  }
+
+  private static String fetch(int port, String path) throws IOException, InterruptedException {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10))
+                .build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 
   static Map<String, Row> parse(String json) {
