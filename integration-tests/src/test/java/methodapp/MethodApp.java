@@ -26,6 +26,8 @@ import java.util.concurrent.Executors;
  *   <li>{@code /run?target=a[,b]&callers=6&arg=&during=c[,d]}: parallel callers held in the method
  *       ({@link Runs}): {@code ran}, {@code threw}, {@code exception.<class>=n}, {@code messages},
  *       {@code during.<c>}.
+ *   <li>{@code /run?...&release=1}: the same, the admitted calls held until {@code /release};
+ *       {@code /held} says how many callers have arrived meanwhile.
  *   <li>{@code /call?target=&arg=&repeat=}: calls one after the other, the same counts.
  *   <li>{@code /classes}: the class each service really has.
  *   <li>{@code /generate?count=N}, {@code /jobs}: N more classes made at run time ({@link Jobs}),
@@ -45,6 +47,8 @@ public final class MethodApp {
             new InetSocketAddress(InetAddress.getLoopbackAddress(), AppProcess.port(args)), 50);
     server.createContext("/run", e -> answer(e, runs::held));
     server.createContext("/call", e -> answer(e, runs::sequential));
+    server.createContext("/held", e -> answer(e, runs::waiting));
+    server.createContext("/release", e -> answer(e, runs::release));
     Jobs jobs = new Jobs();
     server.createContext("/generate", e -> answer(e, jobs::generate));
     server.createContext("/jobs", e -> answer(e, jobs::callEach));
@@ -58,7 +62,7 @@ public final class MethodApp {
                   targets.classes().forEach(out::put);
                   return out.toString();
                 }));
-    server.setExecutor(Executors.newFixedThreadPool(4));
+    server.setExecutor(Executors.newFixedThreadPool(8));
     server.start();
     AppProcess.ready(server.getAddress().getPort());
   }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -20,15 +21,43 @@ import java.util.concurrent.atomic.AtomicInteger;
  * in turn); a caller that enters a service method is held there ({@link Gate}) until every caller
  * has either entered or been turned away, so the admitted calls are all in flight together. Then,
  * with them still in flight, each {@code during} target (a comma-separated list) is called once on
- * the request's thread, and the gate opens.
+ * the request's thread, and the gate opens; with {@code release}, only once {@code /release} is
+ * asked.
  */
 final class Runs {
   private static final long ARRIVAL_MILLIS = 20_000;
   private final Targets targets;
   private final AtomicInteger threads = new AtomicInteger();
+  private volatile Pending pending;
 
   Runs(Targets targets) {
     this.targets = targets;
+  }
+
+  /** {@code /held}: how many callers of the run waiting for {@code /release} have arrived. */
+  String waiting(Map<String, String> q) {
+    Pending p = pending;
+    return new Lines().put("arrived", p == null ? 0 : p.arrived).toString();
+  }
+
+  /** {@code /release}: lets the run waiting for it end. */
+  String release(Map<String, String> q) {
+    Pending p = pending;
+    if (p != null) {
+      p.release.countDown();
+    }
+    return new Lines().put("released", p != null).toString();
+  }
+
+  /** A run whose admitted calls are held until {@code /release}. */
+  private static final class Pending {
+    final long arrived;
+    final CountDownLatch release;
+
+    Pending(long arrived, CountDownLatch release) {
+      this.arrived = arrived;
+      this.release = release;
+    }
   }
 
   String held(Map<String, String> q) throws Exception {
@@ -71,6 +100,14 @@ final class Runs {
         for (String name : during.split(",")) {
           out.put("during." + name, once(name, argument));
         }
+      }
+      if (q.containsKey("release")) {
+        // The admitted calls stay in flight until /release, for a change made meanwhile.
+        CountDownLatch release = new CountDownLatch(1);
+        pending = new Pending(callers - gate.arrivals(), release);
+        boolean released = release.await(60, TimeUnit.SECONDS);
+        pending = null;
+        out.put("released", released);
       }
       gate.open();
       for (Future<?> f : futures) {

@@ -20,8 +20,11 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import methodapp.MethodApp;
@@ -291,6 +294,43 @@ public abstract class MethodAttachContract {
     for (String target : List.of("inventory", "quotes-fast", "ledger", "pricing", "later")) {
       assertAllRan(shop.run(target));
     }
+  }
+
+  @Test
+  void callsInFlightWhileTheirClassIsReWovenEndNormallyAndLeaveNothingInFlight() throws Exception {
+    agentInWith(file(INVENTORY));
+
+    // A reload that keeps the resource (quotes added): its two calls in flight stay counted.
+    CompletableFuture<Reply> held = shop.runHeld("inventory");
+    assertThat(inFlight("inventory")).isEqualTo(2);
+    edit(file(INVENTORY, QUOTES));
+    assertThat(Cli.run(jdk, "reload", pid).exit()).isZero();
+    assertThat(inFlight("inventory")).isEqualTo(2);
+    assertTwoOfSix(shop.release(held), "inventory", REJECTED);
+    assertThat(inFlight("inventory")).isZero();
+
+    // A reload that removes it, Inventory re-woven back while two calls run in it.
+    held = shop.runHeld("inventory");
+    edit(file(QUOTES));
+    assertThat(Cli.run(jdk, "reload", pid).exit()).isZero();
+    Reply ended = shop.release(held);
+    assertThat(ended.number("returned")).as("%s", ended).isEqualTo(2);
+    assertAllRan(shop.run("inventory"));
+
+    edit(file(INVENTORY));
+    assertThat(Cli.run(jdk, "reload", pid).exit()).isZero();
+    assertThat(inFlight("inventory")).isZero();
+    assertTwoOfSix(shop.run("inventory"), "inventory", REJECTED);
+  }
+
+  /** The IN-FLIGHT column of {@code status} for {@code resource}. */
+  private long inFlight(String resource) {
+    Cli.Result status = Cli.run(jdk, "status", pid);
+    Matcher row =
+        Pattern.compile("(?m)^" + resource + " +method +\\S+ +\\S+ +\\S+ +(\\d+) ")
+            .matcher(status.out());
+    assertThat(row.find()).as("%s", status).isTrue();
+    return Long.parseLong(row.group(1));
   }
 
   private static final String QUOTE_UNAVAILABLE = "methodapp.shop.QuoteUnavailableException";

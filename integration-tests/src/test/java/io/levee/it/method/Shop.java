@@ -6,6 +6,8 @@ import io.levee.it.support.AppClient;
 import io.levee.it.support.ForkedApp;
 import io.levee.it.support.Reply;
 import java.net.http.HttpResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The test's side of {@code methodapp.MethodApp}: runs of parallel callers, calls in a row, and the
@@ -35,6 +37,30 @@ final class Shop {
     assertThat(reply.get("allArrived"))
         .as("every caller entered the method or was turned away within 20 s: %s", reply)
         .isEqualTo("true");
+    return reply;
+  }
+
+  /**
+   * Like {@link #run}, but the admitted calls stay in flight until {@link #release}: returns once
+   * all six callers have entered the method or been turned away, with the answer to come.
+   */
+  CompletableFuture<Reply> runHeld(String targets) throws InterruptedException {
+    CompletableFuture<Reply> answer =
+        CompletableFuture.supplyAsync(() -> get("/run?callers=6&release=1&target=" + targets));
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    while (get("/held").number("arrived") != 6) {
+      assertThat(System.nanoTime()).as("six callers arrived within 20 s").isLessThan(deadline);
+      assertThat(answer).as("the held run is still waiting").isNotDone();
+      Thread.sleep(20);
+    }
+    return answer;
+  }
+
+  /** Ends the calls {@link #runHeld} holds; its answer follows. */
+  Reply release(CompletableFuture<Reply> held) throws Exception {
+    assertThat(get("/release").get("released")).isEqualTo("true");
+    Reply reply = held.get(30, TimeUnit.SECONDS);
+    assertThat(reply.get("released")).as("%s", reply).isEqualTo("true");
     return reply;
   }
 
