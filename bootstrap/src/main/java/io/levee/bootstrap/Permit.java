@@ -13,9 +13,21 @@ public class Permit {
   public final int readTimeoutMillis;
   public final int queryTimeoutSeconds;
 
+  /**
+   * A number unique to the resource that admitted the call, which the method hooks keep open on the
+   * thread while the call runs ({@link io.levee.bootstrap.method.OpenMethods}); 0 for none.
+   */
+  public final int resourceId;
+
   protected Permit(int connectTimeoutMillis, int readTimeoutMillis, int queryTimeoutSeconds) {
+    this(connectTimeoutMillis, readTimeoutMillis, queryTimeoutSeconds, 0);
+  }
+
+  protected Permit(
+      int connectTimeoutMillis, int readTimeoutMillis, int queryTimeoutSeconds, int resourceId) {
     this.connectTimeoutMillis = connectTimeoutMillis;
     this.readTimeoutMillis = readTimeoutMillis;
     this.queryTimeoutSeconds = queryTimeoutSeconds;
+    this.resourceId = resourceId;
   }
 }

@@ -59,6 +59,20 @@ final class AroundMethod extends CodeTracking {
   private Label skipped;
 
   AroundMethod(MethodVisitor next, Advice advice, String owner, String descriptor, boolean frames) {
+    this(next, advice, owner, descriptor, frames, false);
+  }
+
+  /**
+   * {@code isStatic}: the method has no receiver, so its arguments start at slot 0; its advice must
+   * then pass nothing of {@code this} ({@link Advice.Pass#needsThis}).
+   */
+  AroundMethod(
+      MethodVisitor next,
+      Advice advice,
+      String owner,
+      String descriptor,
+      boolean frames,
+      boolean isStatic) {
     super(next);
     this.advice = advice;
     this.owner = owner;
@@ -66,7 +80,7 @@ final class AroundMethod extends CodeTracking {
     this.args = Type.getArgumentTypes(descriptor);
     this.returnType = Type.getReturnType(descriptor);
     this.argSlot = new int[args.length];
-    int slot = 1;
+    int slot = isStatic ? 0 : 1;
     for (int i = 0; i < args.length; i++) {
       argSlot[i] = slot;
       slot += args[i].getSize();

@@ -267,7 +267,8 @@ public final class Weaver implements ClassFileTransformer {
       if (site != null) {
         changed = true;
         Advice advice = METHOD_ADVICE.enter("enter", Advice.Pass.constant(site.intValue()));
-        return new AroundMethod(next, advice, owner, descriptor, frames);
+        boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+        return new AroundMethod(next, advice, owner, descriptor, frames, isStatic);
       }
       return next;
     }

@@ -58,16 +58,12 @@ final class LoadedMethods {
     }
     for (Method m : type.getDeclaredMethods()) {
       int mod = m.getModifiers();
-      if (Modifier.isStatic(mod)
-          || Modifier.isAbstract(mod)
-          || Modifier.isNative(mod)
-          || m.isBridge()
-          || m.isSynthetic()) {
+      if (Modifier.isAbstract(mod) || Modifier.isNative(mod) || m.isBridge() || m.isSynthetic()) {
         continue;
       }
       if (plan.listsMethods(k)
           ? plan.methodNamed(k, m.getName())
-          : Modifier.isPublic(mod) && declaredBy(m, named, type)) {
+          : Modifier.isPublic(mod) && !Modifier.isStatic(mod) && declaredBy(m, named, type)) {
         woven.add(m);
       }
     }

@@ -108,7 +108,13 @@ public final class MethodWeaving implements RuleWeaving {
     if (plan.isEmpty() || JdkTypes.isJdkLoader(loader) || never(internalName)) {
       return null;
     }
-    TypeFacts self = TypeFacts.read(bytes);
+    TypeFacts self;
+    try {
+      self = TypeFacts.read(bytes);
+    } catch (RuntimeException unreadable) {
+      // A class file ASM cannot read is none a rule could name; the integrations judge it alone.
+      return null;
+    }
     s.ancestry.remember(loader, self);
     if (self.isInterface) {
       return null;
@@ -176,7 +182,8 @@ public final class MethodWeaving implements RuleWeaving {
     if (plan.listsMethods(k)) {
       return plan.methodNamed(k, m.name);
     }
-    if (!m.isPublic()) {
+    // Without a list: the public instance methods the named type declares.
+    if (!m.isPublic() || m.isStatic()) {
       return false;
     }
     for (TypeFacts t : named) {
@@ -336,10 +343,16 @@ public final class MethodWeaving implements RuleWeaving {
     }
     Thrower t = info.thrower;
     if (t == null || !t.exception.equals(blocked.exception)) {
-      t = Thrower.resolve(info, blocked.exception);
-      info.thrower = t;
-      if (t.problem != null) {
-        log.warn(blocked.resource + ": " + t.problem);
+      // Once per method and exception, however many calls are blocked at once: one warning.
+      synchronized (info) {
+        t = info.thrower;
+        if (t == null || !t.exception.equals(blocked.exception)) {
+          t = Thrower.resolve(info, blocked.exception);
+          info.thrower = t;
+          if (t.problem != null) {
+            log.warn(blocked.resource + ": " + t.problem);
+          }
+        }
       }
     }
     return t.make(blocked.message);

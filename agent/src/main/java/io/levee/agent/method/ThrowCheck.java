@@ -2,6 +2,7 @@ package io.levee.agent.method;
 
 import io.levee.rules.load.RuleError;
 import io.levee.rules.match.MethodPlan;
+import io.levee.rules.model.MethodMatch;
 import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.model.RuleSet;
@@ -59,12 +60,13 @@ final class ThrowCheck {
       }
     }
     if (named > MethodWeaving.MAX_CLASSES) {
+      MethodMatch first = plan.match(0).method;
       errors.add(
           new RuleError(
               file,
-              1,
-              1,
-              "resources[" + index[0] + "].match.method.class",
+              Math.max(1, first.line),
+              Math.max(1, first.column),
+              "resources[" + index[0] + "].match.method",
               "the method resources name "
                   + named
                   + " loaded classes, more than the "

@@ -4,6 +4,7 @@ import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.Permit;
 import io.levee.bootstrap.Sneaky;
 
 /**
@@ -39,6 +40,10 @@ public final class MethodHooks {
     if (token instanceof Blocked) {
       throw Sneaky.raise(Levee.methodBlocked(site, (Blocked) token));
     }
+    if (token instanceof Permit) {
+      // Here rather than in the engine, so that the call closes whatever dispatcher its end meets.
+      OpenMethods.open(((Permit) token).resourceId);
+    }
     return token;
   }
 
@@ -55,12 +60,14 @@ public final class MethodHooks {
   }
 
   private static void done(Object token, long start, Throwable error) {
-    if (token == null) {
+    if (!(token instanceof Permit)) {
       return;
     }
+    OpenMethods.close(((Permit) token).resourceId);
     try {
-      Faults.at(Faults.METHOD_EXIT);
       Levee.methodExit(token, start, error);
+      // After the outcome: what fails here leaves the permit returned and the call's answer alone.
+      Faults.at(Faults.METHOD_EXIT);
     } catch (Throwable t) {
       HookErrors.report(t);
     }

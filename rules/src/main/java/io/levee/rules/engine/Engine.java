@@ -248,8 +248,11 @@ public final class Engine {
 
   /**
    * A call of a method woven for a {@code method} resource. Only the outermost call of a resource
-   * on a thread is decided ({@link OpenMethods}): one that a call of the same resource makes,
-   * directly or through a proxy, an override's {@code super} call or recursion, is not tracked.
+   * on a thread is decided: one that a call of the same resource makes, directly or through a
+   * proxy, an override's {@code super} call or recursion, is not tracked. The method hooks keep the
+   * admitted calls open on their thread ({@link OpenMethods}, by {@link
+   * io.levee.bootstrap.Permit#resourceId}), so that whatever dispatcher a call's end meets, a
+   * detach included, it is closed.
    */
   public Object method(MethodSite site) {
     Faults.at(Faults.MATCH);
@@ -258,24 +261,11 @@ public final class Engine {
     if (i < 0 || OpenMethods.isOpen(c.resources[i].id)) {
       return null;
     }
-    Object decision = decide(c, i);
-    if (decision instanceof EnginePermit) {
-      OpenMethods.open(c.resources[i].id);
-    }
-    return decision;
+    return decide(c, i);
   }
 
-  /**
-   * The outcome of a call {@link #method} admitted: closes it on this thread, then completes it.
-   */
+  /** The outcome of a call {@link #method} admitted: a method has no status. */
   public void methodDone(Object permit, long startNanos, Throwable error) {
-    if (!(permit instanceof EnginePermit)) {
-      return;
-    }
-    ResourceRuntime resource = ((EnginePermit) permit).resource;
-    if (resource != null) {
-      OpenMethods.close(resource.id);
-    }
     complete(permit, startNanos, -1, error);
   }
 

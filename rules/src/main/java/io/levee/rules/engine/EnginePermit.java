@@ -37,7 +37,8 @@ final class EnginePermit extends Permit {
     super(
         millis(resource == null ? 0 : resource.rule.timeouts.connectNanos),
         millis(resource == null ? 0 : resource.rule.timeouts.readNanos),
-        seconds(resource == null ? 0 : resource.rule.timeouts.queryNanos));
+        seconds(resource == null ? 0 : resource.rule.timeouts.queryNanos),
+        resource == null ? 0 : resource.id);
     this.resource = resource;
     this.system = system;
     this.breakerAdmitted = breakerAdmitted;

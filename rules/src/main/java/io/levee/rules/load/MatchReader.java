@@ -133,7 +133,9 @@ final class MatchReader {
             "[quote, \"find*\"]",
             "leave `methods` out to protect every public method the class declares");
     String annotated = s.get("annotated", Patterns.ANNOTATION_NAME_TYPE, null);
-    return new Match(new MethodMatch(orEmpty(classes), orEmpty(methods), annotated));
+    int line = s.mark == null ? 0 : s.mark.getLine() + 1;
+    int column = s.mark == null ? 0 : s.mark.getColumn() + 1;
+    return new Match(new MethodMatch(orEmpty(classes), orEmpty(methods), annotated, line, column));
   }
 
   private static <T> List<T> orEmpty(List<T> list) {

@@ -18,10 +18,25 @@ public final class MethodMatch {
   /** The binary name of a class-level annotation the class must carry, or null. */
   public final String annotated;
 
+  /**
+   * Where {@code match.method} is written (1-based), so that a check the agent makes against the
+   * loaded classes can point at it; 0 when not known. Not part of equality.
+   */
+  public final int line;
+
+  public final int column;
+
   public MethodMatch(List<String> classes, List<String> methods, String annotated) {
+    this(classes, methods, annotated, 0, 0);
+  }
+
+  public MethodMatch(
+      List<String> classes, List<String> methods, String annotated, int line, int column) {
     this.classes = Collections.unmodifiableList(classes);
     this.methods = Collections.unmodifiableList(methods);
     this.annotated = annotated;
+    this.line = line;
+    this.column = column;
   }
 
   @Override

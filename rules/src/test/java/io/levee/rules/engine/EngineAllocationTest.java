@@ -3,6 +3,7 @@ package io.levee.rules.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.levee.bootstrap.method.OpenMethods;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
@@ -68,9 +69,12 @@ class EngineAllocationTest {
       }
       Object quoted = f.engine.method(quote);
       admitted += quoted instanceof EnginePermit ? 1 : 0;
+      // What the method hooks do around the call, and a nested call of the same resource.
+      OpenMethods.open(((EnginePermit) quoted).resourceId);
       if (f.engine.method(quote) != null) {
         throw new AssertionError("a nested call of pricing is not decided again");
       }
+      OpenMethods.close(((EnginePermit) quoted).resourceId);
       f.engine.methodDone(quoted, start, null);
       f.engine.complete(pay, start, 200, null);
       f.engine.complete(shop, start, 200, null);

@@ -3,6 +3,8 @@ package io.levee.rules.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.Permit;
+import io.levee.bootstrap.method.OpenMethods;
 import io.levee.rules.match.MethodPlan;
 import io.levee.rules.model.Match;
 import org.junit.jupiter.api.Test;
@@ -33,12 +35,12 @@ class EngineMethodTest {
   void aBlockedCallThrowsTheResourcesExceptionWithALeveeMessage() {
     f.apply(TWO);
     MethodSite quote = site(0);
-    Object first = f.engine.method(quote);
+    Object first = enter(quote);
     Fixture.permit(first);
     // Another thread's calls: this thread's open call of pricing would make them nested.
     Object[] others = new Object[2];
-    runOnOtherThread(() -> others[0] = f.engine.method(quote));
-    runOnOtherThread(() -> others[1] = f.engine.method(quote));
+    runOnOtherThread(() -> others[0] = enter(quote));
+    runOnOtherThread(() -> others[1] = enter(quote));
     Fixture.permit(others[0]);
     Blocked blocked = Fixture.blocked(others[1]);
     assertThat(blocked.exception).isEqualTo("com.acme.PricingUnavailableException");
@@ -50,9 +52,9 @@ class EngineMethodTest {
   void withoutThrowABlockedCallGetsRejectedExecutionException() {
     f.apply(TWO);
     MethodSite count = site(1);
-    Fixture.permit(f.engine.method(count));
+    Fixture.permit(enter(count));
     Object[] other = new Object[1];
-    runOnOtherThread(() -> other[0] = f.engine.method(count));
+    runOnOtherThread(() -> other[0] = enter(count));
     assertThat(Fixture.blocked(other[0]).exception)
         .isEqualTo("java.util.concurrent.RejectedExecutionException");
   }
@@ -63,18 +65,18 @@ class EngineMethodTest {
     MethodSite quote = site(0);
     MethodSite otherMethodOfPricing = site(0);
     MethodSite count = site(1);
-    Object outer = Fixture.permit(f.engine.method(quote));
-    assertThat(f.engine.method(quote)).as("recursion").isNull();
-    assertThat(f.engine.method(otherMethodOfPricing)).as("same resource").isNull();
-    Object inner = Fixture.permit(f.engine.method(count));
-    f.engine.methodDone(inner, 0L, null);
-    f.engine.methodDone(outer, 0L, null);
+    Object outer = Fixture.permit(enter(quote));
+    assertThat(enter(quote)).as("recursion").isNull();
+    assertThat(enter(otherMethodOfPricing)).as("same resource").isNull();
+    Object inner = Fixture.permit(enter(count));
+    done(inner, 0L, null);
+    done(outer, 0L, null);
     assertThat(f.view("pricing").inFlight()).isZero();
     assertThat(f.view("pricing").passed()).isEqualTo(1);
     assertThat(f.view("stock").passed()).isEqualTo(1);
     // Closed again: the next call is decided.
-    Object next = Fixture.permit(f.engine.method(quote));
-    f.engine.methodDone(next, 0L, new IllegalStateException("failed"));
+    Object next = Fixture.permit(enter(quote));
+    done(next, 0L, new IllegalStateException("failed"));
     assertThat(f.view("pricing").inFlight()).isZero();
   }
 
@@ -83,11 +85,11 @@ class EngineMethodTest {
     f.apply(TWO);
     MethodSite count = site(1);
     Object[] holder = new Object[1];
-    runOnOtherThread(() -> holder[0] = f.engine.method(count));
-    Fixture.blocked(f.engine.method(count));
-    f.engine.methodDone(holder[0], 0L, null);
-    Object again = Fixture.permit(f.engine.method(count));
-    f.engine.methodDone(again, 0L, null);
+    runOnOtherThread(() -> holder[0] = enter(count));
+    Fixture.blocked(enter(count));
+    done(holder[0], 0L, null);
+    Object again = Fixture.permit(enter(count));
+    done(again, 0L, null);
   }
 
   @Test
@@ -97,10 +99,10 @@ class EngineMethodTest {
             "    concurrency: { max: 1 }\n", "    concurrency: { max: 1 }\n    mode: monitor\n"));
     MethodSite count = site(1);
     Object[] holder = new Object[1];
-    runOnOtherThread(() -> holder[0] = f.engine.method(count));
-    Object over = Fixture.permit(f.engine.method(count));
-    f.engine.methodDone(over, 0L, null);
-    f.engine.methodDone(holder[0], 0L, null);
+    runOnOtherThread(() -> holder[0] = enter(count));
+    Object over = Fixture.permit(enter(count));
+    done(over, 0L, null);
+    done(holder[0], 0L, null);
     assertThat(f.view("stock").wouldBlock(Reason.CONCURRENCY)).isEqualTo(1);
     assertThat(f.view("stock").inFlight()).isZero();
   }
@@ -115,8 +117,8 @@ class EngineMethodTest {
             + "  - name: stock\n"
             + "    match: { method: { class: com.acme.Stock, methods: [count] } }\n"
             + "    concurrency: { max: 5 }\n");
-    Object permit = Fixture.permit(f.engine.method(count));
-    f.engine.methodDone(permit, 0L, null);
+    Object permit = Fixture.permit(enter(count));
+    done(permit, 0L, null);
     assertThat(f.view("stock").passed()).isEqualTo(1);
     // The match changed: the site is no longer that resource's until it is woven again.
     f.apply(
@@ -124,9 +126,25 @@ class EngineMethodTest {
             + "  - name: stock\n"
             + "    match: { method: { class: com.acme.Stock, methods: [total] } }\n"
             + "    concurrency: { max: 5 }\n");
-    assertThat(f.engine.method(count)).isNull();
+    assertThat(enter(count)).isNull();
     f.apply("resources: []\n");
-    assertThat(f.engine.method(count)).isNull();
+    assertThat(enter(count)).isNull();
+  }
+
+  /** What the method hooks do around the engine: keep an admitted call open on the thread. */
+  private Object enter(MethodSite site) {
+    Object token = f.engine.method(site);
+    if (token instanceof Permit) {
+      OpenMethods.open(((Permit) token).resourceId);
+    }
+    return token;
+  }
+
+  private void done(Object token, long start, Throwable error) {
+    if (token instanceof Permit) {
+      OpenMethods.close(((Permit) token).resourceId);
+    }
+    f.engine.methodDone(token, start, error);
   }
 
   private static void runOnOtherThread(Runnable r) {
