@@ -49,6 +49,9 @@ class MethodAppIT {
             "pricing",
             "late",
             "later",
+            "catalog-list",
+            "catalog-find",
+            "prices-lookup",
             "audit")) {
       Reply run = shop.run(target);
       assertAllRan(run);

@@ -28,9 +28,9 @@ import org.junit.jupiter.api.TestInstance;
  * {@code concurrency: { max: 2 }}, six callers at once: exactly two run the method, four get the
  * resource's exception with a {@code levee:} message. A proxy calling its target, or a method
  * another of the same resource, is one call: decided twice, the first caller would take both
- * permits and only one caller would run. Then the breaker, a checked exception the method declares
- * (and a method of a later class that cannot throw it), monitor mode and what {@code status} and
- * {@code /status} say.
+ * permits and only one caller would run. Then static methods, the breaker, a checked exception the
+ * method declares (and a method of a later class that cannot throw it), monitor mode and what
+ * {@code status} and {@code /status} say.
  *
  * <p>One application for the class, each test on a resource of its own, so none depends on another
  * having run.
@@ -65,6 +65,12 @@ public abstract class MethodContract {
         - name: partner
           match: { method: { class: methodapp.shop.Partner, methods: ["call*"] } }
           circuit-breaker: { failure-rate: 50%, minimum-calls: 5, window: 30s, open-for: 60s }
+        - name: catalog
+          match: { method: { class: methodapp.shop.Catalog } }
+          concurrency: { max: 2 }
+        - name: prices
+          match: { method: { class: methodapp.shop.Prices, methods: [lookup] } }
+          concurrency: { max: 2 }
         - name: audit
           mode: monitor
           match: { method: { class: methodapp.shop.AuditLog } }
@@ -105,7 +111,7 @@ public abstract class MethodContract {
   void startsWithEveryResourceAsKindMethodAndNothingToRetransform() {
     assertThat(app.leveeLines())
         .as("the agent's log")
-        .anyMatch(l -> l.contains("INFO started: 8 resources from " + rules.toAbsolutePath()))
+        .anyMatch(l -> l.contains("INFO started: 10 resources from " + rules.toAbsolutePath()))
         .anyMatch(l -> l.endsWith("INFO method resources changed: retransformed 0 classes"))
         .noneMatch(l -> l.contains("ERROR") || l.contains("could not instrument"));
   }
@@ -191,17 +197,29 @@ public abstract class MethodContract {
 
   /**
    * Warehouse loads after the start, so the rules were not refused for it (nothing named was loaded
-   * then); its {@code count} cannot throw ShipmentException: left as it is, with a warning.
+   * then); its {@code count} cannot throw ShipmentException: a blocked call throws the default
+   * exception with the same message, and one warning names the method.
    */
   @Test
-  void aMethodOfALaterClassThatCannotThrowTheCheckedExceptionIsNotWovenAndAWarningNamesIt() {
-    assertAllRan(shop.run("warehouse-count"));
+  void aMethodOfALaterClassThatCannotThrowTheCheckedExceptionThrowsTheDefaultOneAndOneWarning() {
+    assertTwoOfSix(shop.run("warehouse-count"), "warehouse", REJECTED);
+    assertTwoOfSix(shop.run("warehouse-count"), "warehouse", REJECTED);
+
     assertThat(app.leveeLines())
-        .anyMatch(
-            l ->
-                l.contains("WARN")
-                    && l.contains("methodapp.shop.Warehouse.count")
-                    && l.contains("methodapp.shop.ShipmentException"));
+        .filteredOn(l -> l.contains("methodapp.shop.Warehouse.count"))
+        .containsExactly(
+            "[levee] WARN warehouse: on-block.throw methodapp.shop.ShipmentException cannot be"
+                + " thrown: it is a checked exception that is not declared by"
+                + " methodapp.shop.Warehouse.count(); threw a"
+                + " java.util.concurrent.RejectedExecutionException instead");
+  }
+
+  @Test
+  void aStaticMethodIsProtectedWhenTheRuleNamesItAndOnlyThen() {
+    assertTwoOfSix(shop.run("prices-lookup"), "prices", REJECTED);
+    assertTwoOfSix(shop.run("catalog-list"), "catalog", REJECTED);
+    // Catalog's rule lists no methods: its public instance methods, not the static find.
+    assertAllRan(shop.run("catalog-find"));
   }
 
   @Test
@@ -244,7 +262,16 @@ public abstract class MethodContract {
     Map<String, StatusRows.Row> rows = StatusRows.get(statusPort);
     assertThat(rows.keySet())
         .containsExactly(
-            "inventory", "warehouse", "quotes", "ledger", "pricing", "late", "partner", "audit");
+            "inventory",
+            "warehouse",
+            "quotes",
+            "ledger",
+            "pricing",
+            "late",
+            "partner",
+            "catalog",
+            "prices",
+            "audit");
     assertThat(rows.values()).allSatisfy(r -> assertThat(r.kind()).isEqualTo("method"));
 
     Cli.Result status = Cli.run(jdk, "status", app.pid());

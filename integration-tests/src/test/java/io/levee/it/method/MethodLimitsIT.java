@@ -140,15 +140,14 @@ class MethodLimitsIT {
 
       // The same resource with its methods listed: a change of its match, checked against the
       // 2001 classes loaded now.
-      RulesFile.write(
-          "method-limits",
-          yaml.replace(
-              "class: methodapp.gen.Job }", "class: methodapp.gen.Job, methods: [work] }"));
+      String listed =
+          yaml.replace("class: methodapp.gen.Job }", "class: methodapp.gen.Job, methods: [work] }");
+      RulesFile.write("method-limits", listed);
       Cli.Result reload = Cli.run(Jdk.require(17), "reload", app.pid());
 
       assertThat(reload.exit()).as("%s", reload).isEqualTo(1);
       assertThat(reload.err())
-          .contains("resources[0].match.method.class: ")
+          .contains(rules + ":" + where(listed, "method:") + ": resources[0].match.method: ")
           .contains("2001 loaded classes, more than the 2000");
       Reply again = Reply.parse(client.get("/jobs").body());
       assertThat(again.number("returned")).isEqualTo(2001);
@@ -156,6 +155,18 @@ class MethodLimitsIT {
           .as("the rules in force still decide the same classes")
           .isEqualTo(4000);
     }
+  }
+
+  /** {@code line:column} of the first {@code text} in {@code yaml}, both from 1. */
+  private static String where(String yaml, String text) {
+    String[] lines = yaml.split("\n");
+    for (int i = 0; i < lines.length; i++) {
+      int column = lines[i].indexOf(text);
+      if (column >= 0) {
+        return (i + 1) + ":" + (column + 1);
+      }
+    }
+    throw new IllegalArgumentException(text);
   }
 
   private static int freePort() {
