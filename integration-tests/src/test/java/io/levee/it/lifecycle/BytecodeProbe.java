@@ -3,13 +3,10 @@ package io.levee.it.lifecycle;
 import java.io.IOException;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
-import java.security.MessageDigest;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -67,10 +64,7 @@ public final class BytecodeProbe {
     inst.addTransformer(capture, true);
     try {
       inst.retransformClasses(type);
-      String text = CanonicalBytecode.of(seen.get());
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+      return CanonicalBytecode.digest(seen.get());
     } catch (Exception e) {
       return "error:" + e;
     } finally {

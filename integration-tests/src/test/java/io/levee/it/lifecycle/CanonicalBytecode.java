@@ -1,5 +1,9 @@
 package io.levee.it.lifecycle;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import net.bytebuddy.jar.asm.ClassReader;
@@ -17,8 +21,20 @@ import net.bytebuddy.jar.asm.Opcodes;
  * newer JDKs rebuild the class file from that). Read with the ASM the application's own ByteBuddy
  * carries; debug attributes and stack map frames are left out.
  */
-final class CanonicalBytecode {
+public final class CanonicalBytecode {
   private CanonicalBytecode() {}
+
+  /** The SHA-256 of the class file's text, in hex: what {@link BytecodeProbe} reports. */
+  public static String digest(byte[] classFile) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256")
+                  .digest(of(classFile).getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 
   static String of(byte[] classFile) {
     StringBuilder text = new StringBuilder();

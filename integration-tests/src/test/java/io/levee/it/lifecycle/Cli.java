@@ -10,17 +10,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /** {@code java -jar levee-agent.jar ...} as a user runs it, in its own JVM of the given JDK. */
-final class Cli {
+public final class Cli {
   private Cli() {}
 
-  record Result(int exit, String out, String err, long millis) {
+  public record Result(int exit, String out, String err, long millis) {
     @Override
     public String toString() {
       return "exit " + exit + " after " + millis + " ms\n--- out\n" + out + "--- err\n" + err;
     }
   }
 
-  static Result run(Jdk jdk, String... args) {
+  public static Result run(Jdk jdk, String... args) {
     List<String> command = new ArrayList<>(List.of(jdk.java().toString(), "-jar"));
     command.add(TestPaths.agentJar().toString());
     command.addAll(List.of(args));

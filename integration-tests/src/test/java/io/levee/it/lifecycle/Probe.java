@@ -21,15 +21,15 @@ import java.util.jar.Manifest;
  * The test's side of {@link BytecodeProbe}: packs it into a jar and loads it into an application
  * through the JDK's attach API for each look.
  */
-final class Probe {
+public final class Probe {
   private static Path jar;
 
   private Probe() {}
 
   /** What the application runs now: a digest per class, and its threads' names. */
-  record Look(Map<String, String> bytecode, List<String> threads) {}
+  public record Look(Map<String, String> bytecode, List<String> threads) {}
 
-  static Look look(String pid, List<String> classes) throws Exception {
+  public static Look look(String pid, List<String> classes) throws Exception {
     Path out = Files.createTempFile(TestPaths.workDir(), "probe-", ".txt");
     VirtualMachine vm = VirtualMachine.attach(pid);
     try {

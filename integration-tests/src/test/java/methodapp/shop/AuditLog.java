@@ -1,0 +1,10 @@
+package methodapp.shop;
+
+import methodapp.Gate;
+
+public class AuditLog {
+  public String record(String event) {
+    Gate.enter();
+    return "recorded " + event;
+  }
+}
