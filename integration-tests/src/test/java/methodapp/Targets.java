@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import methodapp.shop.AuditLog;
 import methodapp.shop.Catalog;
 import methodapp.shop.CheapQuotes;
+import methodapp.shop.Courier;
 import methodapp.shop.DiscountInventory;
 import methodapp.shop.FastQuotes;
 import methodapp.shop.Inventory;
@@ -53,6 +54,7 @@ final class Targets {
             Proxy.newProxyInstance(
                 Ledger.class.getClassLoader(), new Class<?>[] {Ledger.class}, forwardTo(book));
     Partner partner = new Partner();
+    Courier courier = new Courier();
     AuditLog audit = new AuditLog();
     AnnotationConfigApplicationContext spring =
         new AnnotationConfigApplicationContext(PricingConfig.class);
@@ -69,6 +71,9 @@ final class Targets {
     add("ledger-book", book, book::post);
     add("ledger-audit", book, a -> book.audit());
     add("partner", partner, partner::call);
+    add("courier-send", courier, courier::send);
+    add("courier-track", courier, courier::track);
+    add("courier-deliver", courier, courier::deliver);
     Catalog catalog = new Catalog();
     add("catalog-list", catalog, catalog::list);
     calls.put("catalog-find", Catalog::find);

@@ -75,6 +75,16 @@ public abstract class MethodContract {
           mode: monitor
           match: { method: { class: methodapp.shop.AuditLog } }
           concurrency: { max: 1 }
+        - name: courier-send
+          match: { method: { class: methodapp.shop.Courier, methods: [send] } }
+          rate-limit: { rate: 1/h, burst: 2 }
+        - name: courier-track
+          match: { method: { class: methodapp.shop.Courier, methods: [track] } }
+          circuit-breaker: { failure-rate: 50%, minimum-calls: 4, window: 30s, open-for: 60s }
+          failure: { exceptions: [java.lang.IllegalStateException] }
+        - name: courier-deliver
+          match: { method: { class: methodapp.shop.Courier, methods: [deliver] } }
+          adaptive: { min-limit: 2, max-limit: 2, initial-limit: 2 }
       """;
 
   private Jdk jdk;
@@ -111,7 +121,7 @@ public abstract class MethodContract {
   void startsWithEveryResourceAsKindMethodAndNothingToRetransform() {
     assertThat(app.leveeLines())
         .as("the agent's log")
-        .anyMatch(l -> l.contains("INFO started: 10 resources from " + rules.toAbsolutePath()))
+        .anyMatch(l -> l.contains("INFO started: 13 resources from " + rules.toAbsolutePath()))
         .anyMatch(l -> l.endsWith("INFO method resources changed: retransformed 0 classes"))
         .noneMatch(l -> l.contains("ERROR") || l.contains("could not instrument"));
   }
@@ -246,6 +256,45 @@ public abstract class MethodContract {
   }
 
   @Test
+  void aRateLimitAdmitsItsBurstAndRefusesTheRest() throws Exception {
+    Reply calls = shop.call("courier-send", "parcel", 6);
+
+    assertThat(calls.number("invocations")).as("%s", calls).isEqualTo(2);
+    assertThat(calls.number("exception." + REJECTED)).isEqualTo(4);
+    assertThat(calls.get("messages"))
+        .isEqualTo("levee: courier-send blocked the call (rate-limit)");
+    assertThat(row("courier-send").blocked()).containsEntry("rate-limit", 4L);
+  }
+
+  @Test
+  void failureExceptionsDecideWhatOpensTheBreaker() throws Exception {
+    Reply wrongly = shop.call("courier-track", "bad", 6);
+    assertThat(wrongly.number("exception.java.lang.IllegalArgumentException"))
+        .as("the application's own exception reaches it: %s", wrongly)
+        .isEqualTo(6);
+    assertThat(row("courier-track").breaker())
+        .as("not a failure of the courier")
+        .isEqualTo("closed");
+
+    Reply down = shop.call("courier-track", "busy", 6);
+
+    assertThat(down.number("exception.java.lang.IllegalStateException")).isGreaterThanOrEqualTo(4);
+    assertThat(row("courier-track").breaker()).isEqualTo("open");
+    assertThat(shop.call("courier-track", "parcel", 1).get("messages"))
+        .isEqualTo("levee: courier-track blocked the call (circuit-open)");
+  }
+
+  @Test
+  void anAdaptiveLimitHoldsCallsInFlightToItsLimit() throws Exception {
+    Reply run = shop.run("courier-deliver");
+
+    assertThat(run.number("ran")).as("%s", run).isEqualTo(2);
+    assertThat(run.number("exception." + REJECTED)).isEqualTo(4);
+    assertThat(run.get("messages")).isEqualTo("levee: courier-deliver blocked the call (adaptive)");
+    assertThat(row("courier-deliver").inFlight()).isZero();
+  }
+
+  @Test
   void monitorModeCountsWhatItWouldBlockAndBlocksNothing() throws Exception {
     Reply run = shop.run("audit");
 
@@ -271,7 +320,10 @@ public abstract class MethodContract {
             "partner",
             "catalog",
             "prices",
-            "audit");
+            "audit",
+            "courier-send",
+            "courier-track",
+            "courier-deliver");
     assertThat(rows.values()).allSatisfy(r -> assertThat(r.kind()).isEqualTo("method"));
 
     Cli.Result status = Cli.run(jdk, "status", app.pid());
