@@ -107,7 +107,10 @@ public enum Way {
   static Path monitorRules() {
     Path rules = dir().resolve("monitor-everything.yaml");
     try {
-      if (!Files.exists(rules)) {
+      // Written again when the rules changed, so that a work directory left by an older build
+      // cannot run the corpus with the rules of that build.
+      if (!Files.exists(rules)
+          || !Files.readString(rules, StandardCharsets.UTF_8).equals(MONITOR_RULES)) {
         Files.writeString(rules, MONITOR_RULES, StandardCharsets.UTF_8);
       }
       return rules.toAbsolutePath();
