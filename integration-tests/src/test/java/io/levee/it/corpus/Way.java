@@ -12,9 +12,10 @@ import java.util.List;
 /**
  * The ways the transparency corpus runs a piece of software: without the agent, with the agent and
  * no rules, with the agent and {@code mode: monitor} rules that match every page, URL and statement
- * (and would block most of them, so that every decision the agent can make is made), and the same
- * with a fault forced at every point where the agent's code runs inside a call ({@code
- * -Dlevee.inject-faults=all}). The software must not be able to tell them apart.
+ * and, through {@code method} resources, the methods of the libraries the corpus runs ({@link
+ * MethodResources}), and would block most of their calls, so that every decision the agent can make
+ * is made; and the same with a fault forced at every point where the agent's code runs inside a
+ * call ({@code -Dlevee.inject-faults=all}). The software must not be able to tell them apart.
  *
  * <p>The agent logs at debug level to a file of its own ({@link #agentLog}), so that the software's
  * own stdout and stderr are compared as they are, and the log can be searched for the agent's
@@ -30,7 +31,7 @@ public enum Way {
   static final String FAULT_PROPERTY = "levee.inject-faults";
 
   /** A rate of 1/s with a burst of 1 and one call at a time: in monitor mode it only counts. */
-  private static final String LIMITS =
+  static final String LIMITS =
       "    rate-limit: { rate: 1/s, burst: 1 }\n"
           + "    concurrency: { max: 1 }\n"
           + "    circuit-breaker: { failure-rate: 1%, minimum-calls: 1, window: 1s }\n";
@@ -48,7 +49,12 @@ public enum Way {
           + "  - name: every-statement\n"
           + "    match: { jdbc: { urls: [\"jdbc:**\"] } }\n"
           + LIMITS
-          + "    adaptive: { min-limit: 1, max-limit: 2 }\n";
+          + "    adaptive: { min-limit: 1, max-limit: 2 }\n"
+          + MethodResources.YAML;
+
+  /** How many resources {@link #MONITOR_RULES} holds, as the agent's start-up line counts them. */
+  static final long MONITOR_RESOURCES =
+      MONITOR_RULES.lines().filter(l -> l.startsWith("  - name: ")).count();
 
   /**
    * The JVM options of this way, its agent's log in {@link #agentLog}; none for {@link #PLAIN}.
