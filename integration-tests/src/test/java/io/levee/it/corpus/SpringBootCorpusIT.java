@@ -52,6 +52,23 @@ class SpringBootCorpusIT {
           "GET /relay/2 -> 200 text/plain;charset=UTF-8 relayed 200 " + GRACE,
           "GET /relay/99 -> 200 text/plain;charset=UTF-8 relayed 404");
 
+  /**
+   * The resources of the monitor rules whose decisions the monitor run must show: the pages, and
+   * the method resources each of the requests goes through, by package, interface and annotation.
+   */
+  private static final String[] DECIDING = {
+    "every-page",
+    "containers",
+    "servlet-api",
+    "spring",
+    "boot-controllers",
+    "spring-repositories",
+    "entity-managers",
+    "orms",
+    "jdbc-pools",
+    "jdbc-drivers"
+  };
+
   private final HttpClient client =
       HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
@@ -89,6 +106,26 @@ class SpringBootCorpusIT {
         .contains("instrumented org.h2.jdbc.JdbcPreparedStatement")
         .contains("instrumented sun.net.www.protocol.http.HttpURLConnection");
     assertThat(Transparency.faultsTripped(app)).as("the forced faults tripped").isTrue();
+    // The method resources wove Spring, Tomcat, Hibernate and HikariCP by package; every servlet
+    // and filter, Spring Data's repositories and JPA's entity manager through their interfaces,
+    // JDK proxies included (the application's repository, Spring's shared entity manager); Spring
+    // Data's SimpleJpaRepository and the application's controller through their annotations.
+    MethodResources.assertWoven(
+        app,
+        300,
+        "org\\.springframework\\.web\\.servlet\\.DispatcherServlet",
+        "org\\.apache\\.catalina\\.core\\.StandardWrapperValve",
+        "org\\.hibernate\\.internal\\.SessionImpl",
+        "com\\.zaxxer\\.hikari\\.pool\\.HikariPool",
+        "org\\.example\\.greetings\\.\\$Proxy\\d+",
+        "jdk\\.proxy\\d+\\.\\$Proxy\\d+",
+        "org\\.springframework\\.data\\.jpa\\.repository\\.support\\.SimpleJpaRepository",
+        "org\\.example\\.greetings\\.GreetingController");
+    assertThat(MonitorDecisions.missing(app, DECIDING))
+        .as(
+            "resources the monitor run would have blocked no call of (%s)",
+            Way.MONITOR.agentLog(app))
+        .isEmpty();
   }
 
   private BootRun run(Path jar, String app, Way way) {
@@ -106,6 +143,9 @@ class SpringBootCorpusIT {
                 + " "
                 + response.body());
         headers.add(request + " -> " + headers(response));
+      }
+      if (way == Way.MONITOR) {
+        MonitorDecisions.await(app, DECIDING);
       }
       int exit = boot.stop();
       return BootRun.of(answers, headers, boot.stdout(), boot.stderr(), boot.port(), exit);
