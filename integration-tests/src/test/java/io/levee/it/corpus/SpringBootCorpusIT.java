@@ -53,8 +53,9 @@ class SpringBootCorpusIT {
           "GET /relay/99 -> 200 text/plain;charset=UTF-8 relayed 404");
 
   /**
-   * The resources of the monitor rules whose decisions the monitor run must show: the pages, and
-   * the method resources each of the requests goes through, by package, interface and annotation.
+   * The resources of the monitor rules that must have let calls through in the monitor run, as its
+   * {@code /status} shows: the pages, and the method resources the start and the requests go
+   * through, by package, interface and annotation.
    */
   private static final String[] DECIDING = {
     "every-page",
@@ -63,11 +64,18 @@ class SpringBootCorpusIT {
     "spring",
     "boot-controllers",
     "spring-repositories",
+    "spring-stereotypes",
     "entity-managers",
     "orms",
     "jdbc-pools",
     "jdbc-drivers"
   };
+
+  /** The kinds of {@link #DECIDING} other than {@code method}. */
+  private static final Map<String, String> KINDS = Map.of("every-page", "servlet");
+
+  /** The monitor run's {@code /status}, by resource. */
+  private Map<String, AgentStatus.Row> decided = Map.of();
 
   private final HttpClient client =
       HttpClient.newBuilder()
@@ -121,15 +129,22 @@ class SpringBootCorpusIT {
         "jdk\\.proxy\\d+\\.\\$Proxy\\d+",
         "org\\.springframework\\.data\\.jpa\\.repository\\.support\\.SimpleJpaRepository",
         "org\\.example\\.greetings\\.GreetingController");
-    assertThat(MonitorDecisions.missing(app, DECIDING))
-        .as(
-            "resources the monitor run would have blocked no call of (%s)",
-            Way.MONITOR.agentLog(app))
-        .isEmpty();
+    System.out.printf("corpus %s: calls the monitor run let through: %s%n", app, decided);
+    for (String resource : DECIDING) {
+      assertThat(decided.get(resource))
+          .as("%s: %s in the monitor run's /status %s", app, resource, decided)
+          .isNotNull()
+          .satisfies(r -> assertThat(r.passed()).isPositive())
+          .satisfies(r -> assertThat(r.kind()).isEqualTo(KINDS.getOrDefault(resource, "method")));
+    }
   }
 
   private BootRun run(Path jar, String app, Way way) {
-    try (BootApp boot = BootApp.start(jar, app, way)) {
+    // The monitor run serves the agent's /status, read once the requests are answered.
+    int statusPort = way == Way.MONITOR ? AgentStatus.freePort() : -1;
+    List<String> agentOptions =
+        way == Way.MONITOR ? List.of(AgentStatus.option(statusPort)) : List.of();
+    try (BootApp boot = BootApp.start(jar, app, way, agentOptions)) {
       List<String> answers = new ArrayList<>();
       List<String> headers = new ArrayList<>();
       for (String request : REQUESTS) {
@@ -145,7 +160,7 @@ class SpringBootCorpusIT {
         headers.add(request + " -> " + headers(response));
       }
       if (way == Way.MONITOR) {
-        MonitorDecisions.await(app, DECIDING);
+        decided = AgentStatus.read(statusPort);
       }
       int exit = boot.stop();
       return BootRun.of(answers, headers, boot.stdout(), boot.stderr(), boot.port(), exit);

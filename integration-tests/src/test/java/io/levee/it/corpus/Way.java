@@ -62,12 +62,17 @@ public enum Way {
    * CATALINA_OPTS}), each as one argument.
    */
   public List<String> jvmOptions(String subject) {
+    return jvmOptions(subject, List.of());
+  }
+
+  /** {@link #jvmOptions(String)} with {@code agentOptions} added to the agent's, if any. */
+  public List<String> jvmOptions(String subject, List<String> agentOptions) {
     List<String> options = new ArrayList<>();
     if (this == FAULTS) {
       options.add("-D" + FAULT_PROPERTY + "=all");
     }
     if (this != PLAIN) {
-      options.add(agentOption(subject));
+      options.add(agentOption(subject, agentOptions));
     }
     return options;
   }
@@ -77,11 +82,14 @@ public enum Way {
     return String.join(" ", jvmOptions(subject));
   }
 
-  private String agentOption(String subject) {
+  private String agentOption(String subject, List<String> more) {
     Path log = agentLog(subject);
     String options = "log=debug,log-file=" + log;
     if (this == MONITOR || this == FAULTS) {
       options += ",rules=" + monitorRules();
+    }
+    for (String option : more) {
+      options += "," + option;
     }
     try {
       Files.deleteIfExists(log);
