@@ -65,7 +65,9 @@ public final class Weaver implements ClassFileTransformer {
   /** Our own classes (including the relocated libraries) and other agents' are never touched. */
   private static final String[] NEVER = {
     "io/levee/",
-    "net/bytebuddy/",
+    // Joined at run time: the agent jar relocates ByteBuddy, and with it every constant that spells
+    // its package, which would make this entry name the relocated copy instead.
+    String.join("/", "net", "bytebuddy", ""),
     "jdk/internal/reflect/",
     "sun/reflect/",
     "io/opentelemetry/javaagent/",
@@ -148,8 +150,7 @@ public final class Weaver implements ClassFileTransformer {
     weaving.set(Boolean.TRUE);
     try {
       List<TypeRule> rules = integrationRules(loader, internalName, bytes);
-      Map<String, Integer> sites =
-          methods == null ? null : methods.targets(loader, internalName, bytes);
+      Map<String, Integer> sites = methodTargets(loader, internalName, bytes);
       if (rules == null && sites == null) {
         return null;
       }
@@ -164,6 +165,27 @@ public final class Weaver implements ClassFileTransformer {
       return null;
     } finally {
       weaving.set(Boolean.FALSE);
+    }
+  }
+
+  /**
+   * What the method resources weave in the class, or null: a failure of theirs (a loader whose
+   * resources throw) leaves the class to the integrations, logged.
+   */
+  private Map<String, Integer> methodTargets(
+      ClassLoader loader, String internalName, byte[] bytes) {
+    if (methods == null) {
+      return null;
+    }
+    try {
+      return methods.targets(loader, internalName, bytes);
+    } catch (Throwable t) {
+      log.warn(
+          "could not match "
+              + internalName.replace('/', '.')
+              + " against the method resources, its methods run unprotected",
+          t);
+      return null;
     }
   }
 
