@@ -378,29 +378,9 @@ public final class Weaver implements ClassFileTransformer {
     return !never(loader, internalName) && transformations.forType(internalName, apis) != null;
   }
 
-  /**
-   * Retransforms {@code classes} {@code batch} at a time with {@code pauseMillis} between batches
-   * (each retransformation stops the world). A batch that fails is retried class by class, so one
-   * class that cannot be retransformed does not keep the others as they were.
-   */
+  /** See {@link Batches#retransform}; failures are logged by this weaver's log. */
   void retransform(Instrumentation inst, List<Class<?>> classes, int batch, long pauseMillis) {
-    for (int from = 0; from < classes.size(); from += batch) {
-      if (from > 0 && pauseMillis > 0) {
-        pause(pauseMillis);
-      }
-      List<Class<?>> part = classes.subList(from, Math.min(classes.size(), from + batch));
-      try {
-        inst.retransformClasses(part.toArray(new Class<?>[0]));
-      } catch (Throwable batchError) {
-        for (Class<?> type : part) {
-          try {
-            inst.retransformClasses(type);
-          } catch (Throwable e) {
-            log.warn("could not retransform " + type.getName(), e);
-          }
-        }
-      }
-    }
+    Batches.retransform(inst, classes, batch, pauseMillis, log);
   }
 
   /**
@@ -413,13 +393,5 @@ public final class Weaver implements ClassFileTransformer {
     }
     retransform(inst, loadedTargets(inst), batch, pauseMillis);
     return true;
-  }
-
-  private static void pause(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }
