@@ -62,6 +62,44 @@ public final class Fixtures {
     }
   }
 
+  public interface Repo<T> {
+    T find(String id);
+
+    void save(T item);
+
+    int count();
+  }
+
+  /** Its find and save are generic overrides: the class has bridges for Repo's descriptors. */
+  public static class OrderRepo implements Repo<String> {
+    @Override
+    public String find(String id) {
+      return "order " + id;
+    }
+
+    @Override
+    public void save(String item) {}
+
+    @Override
+    public int count() {
+      return 0;
+    }
+
+    public String notRepos() {
+      return "own";
+    }
+  }
+
+  /** Named like a class CGLIB generates for {@link MarkedBase}: its own methods are plumbing. */
+  public static class MarkedBase$$EnhancerByTest extends MarkedBase {
+    @Override
+    public String work() {
+      return "intercepted " + super.work();
+    }
+
+    public void setCallbacks(Object[] callbacks) {}
+  }
+
   public static class CheckedFailure extends Exception {
     public CheckedFailure(String message) {
       super(message);

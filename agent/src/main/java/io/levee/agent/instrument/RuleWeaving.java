@@ -31,6 +31,12 @@ public interface RuleWeaving {
   List<Class<?>> change(Instrumentation inst, RuleSet rules);
 
   /**
+   * After the classes {@link #change} returned ({@code done}) were retransformed: those a class
+   * definition racing the change left woven for the rules before it, to retransform too.
+   */
+  List<Class<?>> straggling(Instrumentation inst, List<Class<?>> done);
+
+  /**
    * What is wrong with {@code rules}, read from {@code file}, given the classes loaded now, as
    * located errors; empty when they can be put in force.
    */

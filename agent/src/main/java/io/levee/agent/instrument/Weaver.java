@@ -65,7 +65,9 @@ public final class Weaver implements ClassFileTransformer {
   /** Our own classes (including the relocated libraries) and other agents' are never touched. */
   private static final String[] NEVER = {
     "io/levee/",
-    "net/bytebuddy/",
+    // Joined at run time: the agent jar relocates ByteBuddy, and with it every constant that spells
+    // its package, which would make this entry name the relocated copy instead.
+    String.join("/", "net", "bytebuddy", ""),
     "jdk/internal/reflect/",
     "sun/reflect/",
     "io/opentelemetry/javaagent/",
@@ -148,8 +150,7 @@ public final class Weaver implements ClassFileTransformer {
     weaving.set(Boolean.TRUE);
     try {
       List<TypeRule> rules = integrationRules(loader, internalName, bytes);
-      Map<String, Integer> sites =
-          methods == null ? null : methods.targets(loader, internalName, bytes);
+      Map<String, Integer> sites = methodTargets(loader, internalName, bytes);
       if (rules == null && sites == null) {
         return null;
       }
@@ -164,6 +165,27 @@ public final class Weaver implements ClassFileTransformer {
       return null;
     } finally {
       weaving.set(Boolean.FALSE);
+    }
+  }
+
+  /**
+   * What the method resources weave in the class, or null: a failure of theirs (a loader whose
+   * resources throw) leaves the class to the integrations, logged.
+   */
+  private Map<String, Integer> methodTargets(
+      ClassLoader loader, String internalName, byte[] bytes) {
+    if (methods == null) {
+      return null;
+    }
+    try {
+      return methods.targets(loader, internalName, bytes);
+    } catch (Throwable t) {
+      log.warn(
+          "could not match "
+              + internalName.replace('/', '.')
+              + " against the method resources, its methods run unprotected",
+          t);
+      return null;
     }
   }
 
@@ -356,29 +378,9 @@ public final class Weaver implements ClassFileTransformer {
     return !never(loader, internalName) && transformations.forType(internalName, apis) != null;
   }
 
-  /**
-   * Retransforms {@code classes} {@code batch} at a time with {@code pauseMillis} between batches
-   * (each retransformation stops the world). A batch that fails is retried class by class, so one
-   * class that cannot be retransformed does not keep the others as they were.
-   */
+  /** See {@link Batches#retransform}; failures are logged by this weaver's log. */
   void retransform(Instrumentation inst, List<Class<?>> classes, int batch, long pauseMillis) {
-    for (int from = 0; from < classes.size(); from += batch) {
-      if (from > 0 && pauseMillis > 0) {
-        pause(pauseMillis);
-      }
-      List<Class<?>> part = classes.subList(from, Math.min(classes.size(), from + batch));
-      try {
-        inst.retransformClasses(part.toArray(new Class<?>[0]));
-      } catch (Throwable batchError) {
-        for (Class<?> type : part) {
-          try {
-            inst.retransformClasses(type);
-          } catch (Throwable e) {
-            log.warn("could not retransform " + type.getName(), e);
-          }
-        }
-      }
-    }
+    Batches.retransform(inst, classes, batch, pauseMillis, log);
   }
 
   /**
@@ -391,13 +393,5 @@ public final class Weaver implements ClassFileTransformer {
     }
     retransform(inst, loadedTargets(inst), batch, pauseMillis);
     return true;
-  }
-
-  private static void pause(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -134,6 +134,12 @@ public final class RunningAgent implements RulesTarget {
     Weaver weaver = transformer;
     if (concerned != null && weaver != null) {
       AgentInstaller.retransform(inst, weaver, concerned);
+      List<Class<?>> late = methods.straggling(inst, concerned);
+      if (!late.isEmpty()) {
+        AgentInstaller.retransform(inst, weaver, late);
+        concerned = new ArrayList<Class<?>>(concerned);
+        concerned.addAll(late);
+      }
       methodsWoven(concerned);
     }
     for (RulesListener listener : listeners) {

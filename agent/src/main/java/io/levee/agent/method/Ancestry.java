@@ -1,5 +1,6 @@
 package io.levee.agent.method;
 
+import io.levee.rules.match.MethodPlan;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The super types of the classes a loader defines, read from their class files through that loader
@@ -18,18 +20,25 @@ import java.util.concurrent.ConcurrentHashMap;
  * boot and platform loaders read theirs through the JDK's {@code jrt:} handler), so a JDK type is
  * known by its name alone, and nothing is loaded.
  *
- * <p>Bounded: a loader's map is dropped when it holds {@value #MAX_TYPES} types, and a loader that
- * goes away takes its map with it. One per set of method rules: a reload that changes them starts a
- * new one.
+ * <p>Bounded: only the types some class pattern names keep their methods (the others, their names,
+ * super types and annotations); every map is dropped when they hold {@value #MAX_TYPES} types
+ * together, and a loader that goes away takes its map with it. One per set of method rules: a
+ * reload that changes them starts a new one.
  */
 final class Ancestry {
-  private static final int MAX_TYPES = 20000;
+  private static final int MAX_TYPES = 50000;
 
   /** Deeper than any real hierarchy: a walk this deep is a cycle among broken class files. */
   private static final int MAX_DEPTH = 64;
 
   private final Map<ClassLoader, Map<String, TypeFacts>> byLoader =
       new WeakHashMap<ClassLoader, Map<String, TypeFacts>>();
+  private final MethodPlan plan;
+  private final AtomicInteger kept = new AtomicInteger();
+
+  Ancestry(MethodPlan plan) {
+    this.plan = plan;
+  }
 
   /**
    * Every super type of {@code type} (a class a loader is defining), nearest first, each once;
@@ -45,11 +54,28 @@ final class Ancestry {
 
   /** Keeps the facts of a class being defined, which its subclasses will ask for. */
   void remember(ClassLoader loader, TypeFacts type) {
-    Map<String, TypeFacts> known = known(loader);
-    if (known.size() >= MAX_TYPES) {
-      known.clear();
+    keep(known(loader), type);
+  }
+
+  private void keep(Map<String, TypeFacts> known, TypeFacts type) {
+    if (kept.incrementAndGet() > MAX_TYPES) {
+      synchronized (byLoader) {
+        for (Map<String, TypeFacts> m : byLoader.values()) {
+          m.clear();
+        }
+        kept.set(1);
+      }
     }
-    known.put(type.name, type);
+    known.put(type.name, named(type.name) ? type : type.withoutMethods());
+  }
+
+  private boolean named(String type) {
+    for (int k = 0; k < plan.size(); k++) {
+      if (plan.names(k, type)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The superclasses of {@code type}, nearest first. */
@@ -96,10 +122,7 @@ final class Ancestry {
       return facts;
     }
     facts = read(loader, name);
-    if (known.size() >= MAX_TYPES) {
-      known.clear();
-    }
-    known.put(name, facts);
+    keep(known, facts);
     return facts;
   }
 

@@ -56,24 +56,47 @@ final class LoadedMethods {
     if (named.isEmpty()) {
       return woven;
     }
-    for (Method m : type.getDeclaredMethods()) {
+    Method[] declared = type.getDeclaredMethods();
+    for (Method m : declared) {
       int mod = m.getModifiers();
       if (Modifier.isAbstract(mod) || Modifier.isNative(mod) || m.isBridge() || m.isSynthetic()) {
         continue;
       }
       if (plan.listsMethods(k)
           ? plan.methodNamed(k, m.getName())
-          : Modifier.isPublic(mod) && !Modifier.isStatic(mod) && declaredBy(m, named, type)) {
+          : Modifier.isPublic(mod)
+              && !Modifier.isStatic(mod)
+              && (declaredBy(m, named, type) || bridgedBy(m, declared, named, type))) {
         woven.add(m);
       }
     }
     return woven;
   }
 
+  /**
+   * Whether a bridge of {@code type} with {@code m}'s name and number of parameters is declared by
+   * a named type: a generic or covariant override, which the weaver takes through its bridge.
+   */
+  private static boolean bridgedBy(
+      Method m, Method[] declared, List<Class<?>> named, Class<?> type) {
+    for (Method b : declared) {
+      if (b.isBridge()
+          && b.getName().equals(m.getName())
+          && b.getParameterTypes().length == m.getParameterTypes().length
+          && declaredBy(b, named, type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean declaredBy(Method m, List<Class<?>> named, Class<?> type) {
     for (Class<?> t : named) {
       if (t == type) {
-        return true;
+        if (!TypeFacts.generated(type.getName())) {
+          return true;
+        }
+        continue;
       }
       try {
         Method d = t.getDeclaredMethod(m.getName(), m.getParameterTypes());

@@ -1,5 +1,6 @@
 package io.levee.agent.method;
 
+import io.levee.bootstrap.method.SiteNumbers;
 import io.levee.rules.engine.MethodSite;
 import io.levee.rules.model.Match;
 import java.lang.ref.WeakReference;
@@ -12,6 +13,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * Every method woven for a {@code method} resource, by the number its woven code passes to the
  * bridge ({@code MethodHooks.enter(site)}): a call finds its site with one array read. A method
  * woven again (a reload, a retransformation) keeps its number and gets new candidates.
+ *
+ * <p>Numbers come from {@link SiteNumbers}, unique in the JVM; this agent's table starts at the
+ * first it took, so a number of another agent's (before a detach) finds nothing here. The sites of
+ * a class loader that went away are dropped when the table grows; their numbers stay unused.
  *
  * <p>Concurrency: numbers are handed out under the registry's lock (inside a class definition,
  * which is why the lock guards nothing but maps); the table is an atomic array, replaced by a
@@ -56,7 +61,7 @@ final class MethodSites {
   private final Map<ClassLoader, Map<String, Integer>> numbers =
       new WeakHashMap<ClassLoader, Map<String, Integer>>();
   private volatile AtomicReferenceArray<Info> table = new AtomicReferenceArray<Info>(64);
-  private int next;
+  private volatile int base = -1;
 
   /** The number of the method, new or as before, now matched by {@code resources}. */
   synchronized int register(
@@ -73,21 +78,24 @@ final class MethodSites {
     String key = className + '.' + method.name + method.descriptor;
     Integer known = ofLoader.get(key);
     if (known != null) {
-      table.get(known).site.retarget(resources, matches);
-      return known;
-    }
-    int number = next++;
-    AtomicReferenceArray<Info> t = table;
-    if (number >= t.length()) {
-      AtomicReferenceArray<Info> grown = new AtomicReferenceArray<Info>(t.length() * 2);
-      for (int i = 0; i < t.length(); i++) {
-        grown.set(i, t.get(i));
+      Info info = get(known);
+      if (info != null) {
+        info.site.retarget(resources, matches);
+        return known;
       }
-      table = grown;
-      t = grown;
+    }
+    int number = SiteNumbers.next();
+    if (base < 0) {
+      base = number;
+    }
+    AtomicReferenceArray<Info> t = table;
+    int index = number - base;
+    if (index >= t.length()) {
+      t = grown(t, index);
+      table = t;
     }
     t.set(
-        number,
+        index,
         new Info(
             new MethodSite(resources, matches),
             loader,
@@ -99,9 +107,23 @@ final class MethodSites {
     return number;
   }
 
+  /** A copy large enough for {@code index}, without the sites of loaders that went away. */
+  private static AtomicReferenceArray<Info> grown(AtomicReferenceArray<Info> t, int index) {
+    AtomicReferenceArray<Info> grown =
+        new AtomicReferenceArray<Info>(Math.max(t.length() * 2, index + 1));
+    for (int i = 0; i < t.length(); i++) {
+      Info info = t.get(i);
+      if (info != null && info.loader.get() != null) {
+        grown.set(i, info);
+      }
+    }
+    return grown;
+  }
+
   /** The method numbered {@code number}, or null. */
   Info get(int number) {
     AtomicReferenceArray<Info> t = table;
-    return number >= 0 && number < t.length() ? t.get(number) : null;
+    int index = number - base;
+    return base >= 0 && index >= 0 && index < t.length() ? t.get(index) : null;
   }
 }

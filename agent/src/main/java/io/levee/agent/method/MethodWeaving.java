@@ -12,11 +12,8 @@ import io.levee.rules.model.RuleSet;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.WeakHashMap;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -54,25 +51,27 @@ public final class MethodWeaving implements RuleWeaving {
 
   private final AgentLog log;
   private final MethodSites sites = new MethodSites();
-  private volatile State state = new State(MethodPlan.EMPTY);
+  private final WovenClasses woven = new WovenClasses(MAX_CLASSES);
+  private volatile State state = new State(MethodPlan.EMPTY, 0);
+  private volatile boolean warnedFull;
+
+  /** What the last change added: the classes to look for again after its retransformation. */
+  private volatile boolean[] lastAdded = new boolean[0];
 
   public MethodWeaving(AgentLog log) {
     this.log = log;
   }
 
-  /** The method resources in force and what weaving them learnt. */
+  /** The method resources in force, the generation they are, and what weaving them learnt. */
   private static final class State {
     final MethodPlan plan;
-    final Ancestry ancestry = new Ancestry();
+    final int generation;
+    final Ancestry ancestry;
 
-    /** The classes woven for these resources, by loader; guarded by itself, like the two below. */
-    final Map<ClassLoader, Set<String>> wovenClasses = new WeakHashMap<ClassLoader, Set<String>>();
-
-    int woven;
-    boolean warnedFull;
-
-    State(MethodPlan plan) {
+    State(MethodPlan plan, int generation) {
       this.plan = plan;
+      this.generation = generation;
+      this.ancestry = new Ancestry(plan);
     }
   }
 
@@ -118,146 +117,65 @@ public final class MethodWeaving implements RuleWeaving {
       return null;
     }
     s.ancestry.remember(loader, self);
-    if (self.isInterface) {
-      return null;
-    }
-    List<TypeFacts> ancestors = null;
-    List<List<TypeFacts>> named = new ArrayList<List<TypeFacts>>(plan.size());
-    boolean any = false;
-    for (int k = 0; k < plan.size(); k++) {
-      List<TypeFacts> n = new ArrayList<TypeFacts>(1);
-      if (plan.names(k, self.name)) {
-        n.add(self);
-      }
-      if (ancestors == null && n.isEmpty()) {
-        ancestors = s.ancestry.ancestors(loader, self);
-      }
-      if (ancestors != null) {
-        for (TypeFacts t : ancestors) {
-          if (plan.names(k, t.name)) {
-            n.add(t);
-          }
+    ClassMatch match = self.isInterface ? null : ClassMatch.of(plan, s.ancestry, loader, self);
+    List<TypeFacts.Method> methods = new ArrayList<TypeFacts.Method>();
+    List<List<Integer>> resources = new ArrayList<List<Integer>>();
+    if (match != null) {
+      for (TypeFacts.Method m : self.methods) {
+        List<Integer> ks = match.resourcesOf(m);
+        if (!ks.isEmpty()) {
+          methods.add(m);
+          resources.add(ks);
         }
       }
-      if (!n.isEmpty() && !annotated(s, loader, self, plan.annotated(k))) {
-        n.clear();
-      }
-      any |= !n.isEmpty();
-      named.add(n);
     }
-    if (!any || !roomFor(s, loader, self.name)) {
+    if (methods.isEmpty()) {
+      // Restored, if a retransformation found nothing left to weave in it.
+      woven.remove(loader, self.name);
       return null;
     }
-    Map<String, Integer> targets = null;
-    for (TypeFacts.Method m : self.methods) {
-      if (!m.weavable()) {
-        continue;
-      }
-      List<Integer> ks = new ArrayList<Integer>(1);
-      for (int k = 0; k < plan.size(); k++) {
-        if (takes(plan, k, named.get(k), self, m)) {
-          ks.add(k);
-        }
-      }
-      if (ks.isEmpty()) {
-        continue;
-      }
-      String[] resources = new String[ks.size()];
+    if (!woven.add(loader, self.name, s.generation)) {
+      full(self.name);
+      return null;
+    }
+    Map<String, Integer> targets = new HashMap<String, Integer>();
+    for (int i = 0; i < methods.size(); i++) {
+      TypeFacts.Method m = methods.get(i);
+      List<Integer> ks = resources.get(i);
+      String[] names = new String[ks.size()];
       Match[] matches = new Match[ks.size()];
-      for (int i = 0; i < resources.length; i++) {
-        resources[i] = plan.name(ks.get(i));
-        matches[i] = plan.match(ks.get(i));
+      for (int j = 0; j < names.length; j++) {
+        names[j] = plan.name(ks.get(j));
+        matches[j] = plan.match(ks.get(j));
       }
-      if (targets == null) {
-        targets = new HashMap<String, Integer>();
-      }
-      targets.put(m.name + m.descriptor, sites.register(loader, self.name, m, resources, matches));
+      targets.put(m.name + m.descriptor, sites.register(loader, self.name, m, names, matches));
     }
     return targets;
   }
 
-  private static boolean takes(
-      MethodPlan plan, int k, List<TypeFacts> named, TypeFacts self, TypeFacts.Method m) {
-    if (named.isEmpty()) {
-      return false;
+  private void full(String name) {
+    if (warnedFull) {
+      return;
     }
-    if (plan.listsMethods(k)) {
-      return plan.methodNamed(k, m.name);
-    }
-    // Without a list: the public instance methods the named type declares.
-    if (!m.isPublic() || m.isStatic()) {
-      return false;
-    }
-    for (TypeFacts t : named) {
-      if (t == self || t.declaresPublic(m.name, m.descriptor)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean annotated(State s, ClassLoader loader, TypeFacts self, String annotation) {
-    if (annotation == null) {
-      return true;
-    }
-    if (contains(self.annotations, annotation)) {
-      return true;
-    }
-    for (TypeFacts t : s.ancestry.superclasses(loader, self)) {
-      if (contains(t.annotations, annotation)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private boolean roomFor(State s, ClassLoader loader, String name) {
-    synchronized (s.wovenClasses) {
-      Set<String> ofLoader = s.wovenClasses.get(loader);
-      if (ofLoader != null && ofLoader.contains(name)) {
-        return true;
-      }
-      if (s.woven < MAX_CLASSES) {
-        if (ofLoader == null) {
-          ofLoader = new HashSet<String>();
-          s.wovenClasses.put(loader, ofLoader);
-        }
-        ofLoader.add(name);
-        s.woven++;
-        return true;
-      }
-      if (s.warnedFull) {
-        return false;
-      }
-      s.warnedFull = true;
-    }
+    warnedFull = true;
     log.warn(
         "method resources already weave "
             + MAX_CLASSES
             + " classes, the most they may: "
             + name
             + " and later classes they name run unprotected; narrow their class patterns");
-    return false;
   }
 
-  private static boolean contains(String[] names, String name) {
-    for (String n : names) {
-      if (n.equals(name)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
+  /**
+   * The loaded classes woven for method resources, as recorded when they were woven, and those the
+   * resources in force name (should one have escaped the record): what a detach restores.
+   */
   @Override
   public List<Class<?>> loaded(Instrumentation inst) {
     MethodPlan plan = state.plan;
     List<Class<?>> found = new ArrayList<Class<?>>();
-    if (plan.isEmpty()) {
-      return found;
-    }
     for (Class<?> type : loadedClasses(inst)) {
-      if (takesAny(inst, plan, type, null)) {
+      if (woven.generation(type) >= 0 || takesAny(inst, plan, type, null)) {
         found.add(type);
       }
     }
@@ -272,20 +190,55 @@ public final class MethodWeaving implements RuleWeaving {
   @Override
   public List<Class<?>> change(Instrumentation inst, RuleSet rules) {
     MethodPlan next = MethodPlan.of(rules);
-    MethodPlan before = state.plan;
-    if (before.equals(next)) {
+    State before = state;
+    if (before.plan.equals(next)) {
       return null;
     }
-    state = new State(next);
-    boolean[] gone = notIn(before, next);
-    boolean[] added = notIn(next, before);
+    State now = new State(next, before.generation + 1);
+    state = now;
+    // A class woven before the swap is of the new generation unless it is retransformed below; one
+    // whose weave began under the old resources and ends after this is found by straggling().
+    woven.restamp(now.generation);
+    boolean[] gone = notIn(before.plan, next);
+    boolean[] added = notIn(next, before.plan);
+    lastAdded = added;
     List<Class<?>> concerned = new ArrayList<Class<?>>();
     for (Class<?> type : loadedClasses(inst)) {
-      if (takesAny(inst, before, type, gone) || takesAny(inst, next, type, added)) {
+      boolean isWoven = woven.generation(type) >= 0;
+      if (takesAny(inst, before.plan, type, gone)
+          || takesAny(inst, next, type, added)
+          || (isWoven && !takesAny(inst, next, type, null))) {
         concerned.add(type);
       }
     }
     return concerned;
+  }
+
+  /**
+   * After the retransformation of what {@link #change} returned: the classes whose weave began
+   * under the method resources before it and ended after its look at the loaded classes (woven
+   * under an older generation, or not at all though an added resource names them). Empty almost
+   * always.
+   */
+  @Override
+  public List<Class<?>> straggling(Instrumentation inst, List<Class<?>> done) {
+    State s = state;
+    boolean[] added = lastAdded;
+    List<Class<?>> late = new ArrayList<Class<?>>();
+    java.util.Set<Class<?>> seen = new java.util.HashSet<Class<?>>(done);
+    for (Class<?> type : loadedClasses(inst)) {
+      if (seen.contains(type)) {
+        continue;
+      }
+      int generation = woven.generation(type);
+      if ((generation >= 0 && generation < s.generation)
+          || (generation < 0
+              && added.length == s.plan.size()
+              && takesAny(inst, s.plan, type, added))) {
+        late.add(type);
+      }
+    }
+    return late;
   }
 
   /** Every loaded class; none without an instrumentation (unit tests of the lifecycle). */
@@ -344,14 +297,15 @@ public final class MethodWeaving implements RuleWeaving {
       return new RejectedExecutionException(blocked.message);
     }
     Thrower t = info.thrower;
-    if (t == null || !t.exception.equals(blocked.exception)) {
+    if (t == null || !t.exception.equals(blocked.exception) || t.stale()) {
       // Once per method and exception, however many calls are blocked at once: one warning.
       synchronized (info) {
         t = info.thrower;
-        if (t == null || !t.exception.equals(blocked.exception)) {
+        boolean first = t == null || !t.exception.equals(blocked.exception);
+        if (first || t.stale()) {
           t = Thrower.resolve(info, blocked.exception);
           info.thrower = t;
-          if (t.problem != null) {
+          if (first && t.problem != null) {
             log.warn(blocked.resource + ": " + t.problem);
           }
         }

@@ -39,7 +39,8 @@ final class ThrowCheck {
           continue;
         }
         for (int k = 0; k < plan.size(); k++) {
-          if (!LoadedMethods.matches(plan, k, type)) {
+          if (!LoadedMethods.matches(plan, k, type)
+              || LoadedMethods.woven(plan, k, type).isEmpty()) {
             continue;
           }
           if (!counted) {
@@ -89,6 +90,9 @@ final class ThrowCheck {
     }
     if (!Throwable.class.isAssignableFrom(thrown)) {
       return exception + " is not an exception";
+    }
+    if (java.lang.reflect.Modifier.isAbstract(thrown.getModifiers())) {
+      return exception + " is abstract";
     }
     try {
       thrown.getConstructor(String.class);

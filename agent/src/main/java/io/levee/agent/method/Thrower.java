@@ -1,6 +1,8 @@
 package io.levee.agent.method;
 
+import java.lang.ref.WeakReference;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -9,24 +11,33 @@ import java.util.concurrent.RejectedExecutionException;
  * constructor, or, when that cannot be thrown from this method (not found, not a {@code Throwable},
  * no such constructor, or a checked exception the method does not declare), a {@link
  * RejectedExecutionException}, which any method may throw, and {@link #problem} says why.
+ *
+ * <p>The constructor is held weakly, so that a web application's exception class does not keep its
+ * class loader alive after an undeploy; once collected, the next block resolves it again.
  */
 final class Thrower {
   final String exception;
-  private final Constructor<?> constructor;
+  private final WeakReference<Constructor<?>> constructor;
 
   /** Why the named exception is not thrown, or null when it is. */
   final String problem;
 
   private Thrower(String exception, Constructor<?> constructor, String problem) {
     this.exception = exception;
-    this.constructor = constructor;
+    this.constructor = constructor == null ? null : new WeakReference<Constructor<?>>(constructor);
     this.problem = problem;
   }
 
+  /** Whether the constructor was collected, so that the exception must be resolved again. */
+  boolean stale() {
+    return constructor != null && constructor.get() == null;
+  }
+
   Throwable make(String message) {
-    if (constructor != null) {
+    Constructor<?> c = constructor == null ? null : constructor.get();
+    if (c != null) {
       try {
-        return (Throwable) constructor.newInstance(message);
+        return (Throwable) c.newInstance(message);
       } catch (Throwable e) {
         // Its constructor failed: the call is blocked all the same.
       }
@@ -49,10 +60,19 @@ final class Thrower {
     if (why != null) {
       return refused(exception, why + " " + method.describe());
     }
+    if (Modifier.isAbstract(type.getModifiers())) {
+      return refused(exception, "it is abstract");
+    }
     try {
-      return new Thrower(exception, type.getConstructor(String.class), null);
+      Constructor<?> c = type.getConstructor(String.class);
+      if (!Modifier.isPublic(type.getModifiers())) {
+        c.setAccessible(true);
+      }
+      return new Thrower(exception, c, null);
     } catch (NoSuchMethodException e) {
       return refused(exception, "it has no public constructor taking a message");
+    } catch (RuntimeException e) {
+      return refused(exception, "its constructor cannot be called from outside (" + e + ")");
     }
   }
 

@@ -55,6 +55,12 @@ final class TypeFacts {
     /** Declared exceptions, binary names. */
     final String[] exceptions;
 
+    /**
+     * A bridge only: the descriptor of the method of this class with the same name that it calls
+     * (the one a generic or covariant override really is), or null.
+     */
+    String bridged;
+
     Method(int access, String name, String descriptor, String[] exceptions) {
       this.access = access;
       this.name = name;
@@ -79,6 +85,43 @@ final class TypeFacts {
     }
   }
 
+  /**
+   * Whether the class was generated at run time to stand for another (a CGLIB, ByteBuddy or
+   * Javassist subclass, a JDK proxy): its own methods are the generator's plumbing, and only those
+   * of the types it stands for are the application's.
+   */
+  static boolean generated(String name) {
+    int simple = name.lastIndexOf('.') + 1;
+    return name.contains("$$")
+        || name.contains("$ByteBuddy$")
+        || name.contains("$HibernateProxy$")
+        || name.startsWith("$Proxy", simple);
+  }
+
+  /** These facts without the methods, for a type whose methods no rule can ask for. */
+  TypeFacts withoutMethods() {
+    return methods.length == 0
+        ? this
+        : new TypeFacts(name, superName, interfaces, isInterface, annotations, new Method[0]);
+  }
+
+  /**
+   * The descriptors {@code m} is known by: its own, and those of the bridges that call it (an
+   * interface's {@code T find(String)} is {@code find(Ljava/lang/String;)Ljava/lang/Object;} in the
+   * interface, and a bridge of that descriptor calls the implementation's {@code Order
+   * find(String)}).
+   */
+  List<String> descriptorsOf(Method m) {
+    List<String> all = new ArrayList<String>(1);
+    all.add(m.descriptor);
+    for (Method b : methods) {
+      if (b.bridged != null && b.name.equals(m.name) && b.bridged.equals(m.descriptor)) {
+        all.add(b.descriptor);
+      }
+    }
+    return all;
+  }
+
   /** Whether this type declares a public instance method {@code name} with {@code descriptor}. */
   boolean declaresPublic(String name, String descriptor) {
     for (Method m : methods) {
@@ -92,8 +135,8 @@ final class TypeFacts {
   /** The facts of a class file; throws on one ASM cannot read. */
   static TypeFacts read(byte[] bytes) {
     Reader r = new Reader();
-    new ClassReader(bytes)
-        .accept(r, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+    // The code of bridges only: visitMethod skips every other method's.
+    new ClassReader(bytes).accept(r, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
     return new TypeFacts(
         r.name,
         r.superName,
@@ -136,9 +179,10 @@ final class TypeFacts {
       this.isInterface = (access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_ANNOTATION)) != 0;
     }
 
+    /** Run-time annotations only: what reflection sees of a loaded class too. */
     @Override
     public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-      if (descriptor.length() > 2 && descriptor.charAt(0) == 'L') {
+      if (visible && descriptor.length() > 2 && descriptor.charAt(0) == 'L') {
         annotations.add(binary(descriptor.substring(1, descriptor.length() - 1)));
       }
       return null;
@@ -151,8 +195,21 @@ final class TypeFacts {
       for (int i = 0; i < thrown.length; i++) {
         thrown[i] = binary(exceptions[i]);
       }
-      methods.add(new Method(access, name, descriptor, thrown));
-      return null;
+      final Method method = new Method(access, name, descriptor, thrown);
+      methods.add(method);
+      if ((access & Opcodes.ACC_BRIDGE) == 0) {
+        return null;
+      }
+      final String owner = this.name.replace('.', '/');
+      return new MethodVisitor(Opcodes.ASM9) {
+        @Override
+        public void visitMethodInsn(
+            int opcode, String calledOwner, String called, String calledDescriptor, boolean isIf) {
+          if (method.bridged == null && calledOwner.equals(owner) && called.equals(method.name)) {
+            method.bridged = calledDescriptor;
+          }
+        }
+      };
     }
   }
 }

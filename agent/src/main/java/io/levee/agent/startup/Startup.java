@@ -69,6 +69,12 @@ public final class Startup {
       long dispatching = System.nanoTime();
       agent.instrumented(AgentInstaller.install(inst, weaver, log, attached));
       if (methodClasses != null) {
+        List<Class<?>> late = methods.straggling(inst, methodClasses);
+        if (!late.isEmpty()) {
+          AgentInstaller.retransform(inst, weaver, late);
+          methodClasses = new java.util.ArrayList<Class<?>>(methodClasses);
+          methodClasses.addAll(late);
+        }
         agent.methodsWoven(methodClasses);
       }
       long instrumented = System.nanoTime();

@@ -14,6 +14,8 @@ import java.io.PrintStream;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.RejectedExecutionException;
@@ -59,6 +61,29 @@ class MethodWeavingTest {
         .containsExactly("quote(Ljava/lang/String;)Ljava/lang/String;");
     assertThat(targets(Fixtures.Priced.class)).as("an interface has nothing to weave").isNull();
     assertThat(targets(Fixtures.Unmarked.class)).isNull();
+  }
+
+  @Test
+  void genericOverridesOfTheNamedInterfaceAreTakenThroughTheirBridges() throws IOException {
+    rules(
+        "  - name: repos\n"
+            + "    match: { method: { class: methodfixtures.Fixtures$Repo } }\n"
+            + "    concurrency: { max: 1 }\n");
+    assertThat(new TreeSet<>(targets(Fixtures.OrderRepo.class).keySet()))
+        .containsExactly(
+            "count()I", "find(Ljava/lang/String;)Ljava/lang/String;", "save(Ljava/lang/String;)V");
+  }
+
+  @Test
+  void aGeneratedSubclassIsTakenForTheMethodsOfWhatItStandsForOnly() throws IOException {
+    rules(
+        "  - name: all\n"
+            + "    match: { method: { class: \"methodfixtures.**\" } }\n"
+            + "    concurrency: { max: 1 }\n");
+    assertThat(targets(Fixtures.MarkedBase$$EnhancerByTest.class).keySet())
+        .containsExactly("work()Ljava/lang/String;");
+    assertThat(targets(Fixtures.MarkedBase.class).keySet())
+        .containsExactly("work()Ljava/lang/String;");
   }
 
   @Test
@@ -159,14 +184,17 @@ class MethodWeavingTest {
   }
 
   @Test
-  void noMoreThanTheBoundOfClassesIsWoven() throws IOException {
+  void noMoreThanTheBoundOfClassesIsWovenAndALoaderThatGoesAwayGivesItsShareBack()
+      throws IOException {
     rules(
         "  - name: a\n    match: { method: { class: methodfixtures.Fixtures$Unmarked } }\n"
             + "    concurrency: { max: 1 }\n");
     byte[] bytes = bytes(Fixtures.Unmarked.class);
+    List<ClassLoader> alive = new ArrayList<>();
     int woven = 0;
     for (int i = 0; i < MethodWeaving.MAX_CLASSES + 5; i++) {
       ClassLoader own = new URLClassLoader(new URL[0], loader);
+      alive.add(own);
       if (weaving.targets(own, "methodfixtures/Fixtures$Unmarked", bytes) != null) {
         woven++;
       }
@@ -174,6 +202,17 @@ class MethodWeavingTest {
     assertThat(woven).isEqualTo(MethodWeaving.MAX_CLASSES);
     assertThat(logged.toString(StandardCharsets.UTF_8))
         .contains("method resources already weave 2000 classes, the most they may");
+    ClassLoader last = alive.get(alive.size() - 1);
+    assertThat(weaving.targets(last, "methodfixtures/Fixtures$Unmarked", bytes)).isNull();
+
+    // The loaders go away (an undeployed application): their classes no longer count.
+    alive.subList(0, 100).clear();
+    boolean room = false;
+    for (int i = 0; i < 50 && !room; i++) {
+      System.gc();
+      room = weaving.targets(last, "methodfixtures/Fixtures$Unmarked", bytes) != null;
+    }
+    assertThat(room).as("room again once loaders are collected").isTrue();
   }
 
   private static Blocked blocked(String exception) {

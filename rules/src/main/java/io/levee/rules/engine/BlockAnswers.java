@@ -35,7 +35,10 @@ final class BlockAnswers {
     this.sqlState = onBlock.sqlState != null ? onBlock.sqlState : Defaults.SQL_STATE;
     this.exception = kind == CallKind.METHOD ? onBlock.exceptionOrDefault() : null;
     for (Reason reason : Reason.ALL) {
-      if (onBlock.retryAfterSeconds != OnBlock.RETRY_AFTER_AUTO || !reason.knowsWhenToRetry()) {
+      // A method call has no Retry-After: every answer of a method resource is built once.
+      if (exception != null
+          || onBlock.retryAfterSeconds != OnBlock.RETRY_AFTER_AUTO
+          || !reason.knowsWhenToRetry()) {
         fixed[reason.ordinal()] = build(reason, retryAfter(reason, 0));
       }
     }

@@ -26,7 +26,6 @@ public final class MethodSite {
   /** The resources the method matched when it was woven again. */
   public void retarget(String[] resources, Match[] matches) {
     candidates = new Candidates(resources, matches);
-    resolved = null;
   }
 
   /** The resource names it was woven for, in file order. */
@@ -37,8 +36,9 @@ public final class MethodSite {
   /** The index in {@code rules} of the resource that decides this method's calls, or -1. */
   int resourceIn(CompiledRules rules) {
     Resolution r = resolved;
-    if (r == null || r.rules != rules) {
-      r = new Resolution(rules, candidates.find(rules));
+    Candidates c = candidates;
+    if (r == null || r.rules != rules || r.candidates != c) {
+      r = new Resolution(rules, c, c.find(rules));
       resolved = r;
     }
     return r.index;
@@ -53,10 +53,11 @@ public final class MethodSite {
       this.matches = matches.clone();
     }
 
+    /** The first resource in force, in file order, that is one of these. */
     int find(CompiledRules rules) {
-      for (int k = 0; k < resources.length; k++) {
-        for (int i = 0; i < rules.resources.length; i++) {
-          ResourceRuntime r = rules.resources[i];
+      for (int i = 0; i < rules.resources.length; i++) {
+        ResourceRuntime r = rules.resources[i];
+        for (int k = 0; k < resources.length; k++) {
           if (r.name().equals(resources[k]) && r.rule.match.equals(matches[k])) {
             return i;
           }
@@ -66,12 +67,15 @@ public final class MethodSite {
     }
   }
 
+  /** An answer for one rule set and one set of candidates: a change of either asks again. */
   private static final class Resolution {
     final CompiledRules rules;
+    final Candidates candidates;
     final int index;
 
-    Resolution(CompiledRules rules, int index) {
+    Resolution(CompiledRules rules, Candidates candidates, int index) {
       this.rules = rules;
+      this.candidates = candidates;
       this.index = index;
     }
   }
