@@ -5,6 +5,7 @@ import io.levee.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
@@ -32,8 +33,11 @@ final class BootApp implements AutoCloseable {
     this.port = awaitStarted();
   }
 
-  /** Starts {@code jar} for {@code subject} the given way; returns once it serves requests. */
-  static BootApp start(Path jar, String subject, Way way) {
+  /**
+   * Starts {@code jar} for {@code subject} the given way, with {@code agentOptions} added to the
+   * way's agent options; returns once it serves requests.
+   */
+  static BootApp start(Path jar, String subject, Way way, List<String> agentOptions) {
     String name = subject + "-" + way.name().toLowerCase();
     Path out = Way.dir().resolve(name + ".stdout.log");
     Path err = Way.dir().resolve(name + ".stderr.log");
@@ -43,7 +47,7 @@ final class BootApp implements AutoCloseable {
             // machine; and the C1 compiler only, as spring-boot:run long started applications,
             // which halves the start.
             .options("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
-            .options(way.jvmOptions(subject))
+            .options(way.jvmOptions(subject, agentOptions))
             .jar(jar)
             .args("--server.port=0")
             .directory(Way.dir())

@@ -35,8 +35,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HttpClientsCorpusIT {
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
 
-  /** A client: its name, its main class, the class path it runs with, the JDKs it runs on. */
-  record Client(String name, String main, String classPath, List<Integer> jdks) {
+  /**
+   * A client: its name, its main class, the class path it runs with, the JDKs it runs on, and a
+   * class of its library that the corpus's method resources must weave (null for the JDK's clients,
+   * whose code no method resource may name).
+   */
+  record Client(String name, String main, String classPath, List<Integer> jdks, String woven) {
     @Override
     public String toString() {
       return name;
@@ -46,16 +50,26 @@ class HttpClientsCorpusIT {
   static Stream<Arguments> clients() {
     String app = TestPaths.applicationClassPath();
     List<Client> clients = new ArrayList<>();
-    clients.add(new Client("url-connection", main(UrlConnectionExchanges.class), app, BOTH));
-    clients.add(new Client("jdk-client", main(JdkClientExchanges.class), app, BOTH));
-    clients.add(new Client("apache-4.5", main(Apache4Exchanges.class), app, JDK17));
-    clients.add(new Client("apache-5-classic", main(Apache5Exchanges.class), app, JDK17));
-    clients.add(new Client("apache-5-async", main(Apache5AsyncExchanges.class), app, JDK17));
-    clients.add(new Client("okhttp-4.12", main(OkHttpExchanges.class), app, JDK17));
-    clients.add(new Client("okhttp-3.14", main(OkHttpExchanges.class), line("okhttp3"), JDK17));
-    clients.add(new Client("okhttp-5", main(OkHttpExchanges.class), line("okhttp5"), JDK17));
+    clients.add(new Client("url-connection", main(UrlConnectionExchanges.class), app, BOTH, null));
+    clients.add(new Client("jdk-client", main(JdkClientExchanges.class), app, BOTH, null));
+    clients.add(new Client("apache-4.5", main(Apache4Exchanges.class), app, JDK17, APACHE4));
+    clients.add(new Client("apache-5-classic", main(Apache5Exchanges.class), app, JDK17, APACHE5));
+    clients.add(new Client("apache-5-async", main(Apache5AsyncExchanges.class), app, JDK17, ASYNC));
+    clients.add(new Client("okhttp-4.12", main(OkHttpExchanges.class), app, JDK17, OKHTTP));
+    clients.add(
+        new Client("okhttp-3.14", main(OkHttpExchanges.class), line("okhttp3"), JDK17, OKHTTP));
+    clients.add(
+        new Client("okhttp-5", main(OkHttpExchanges.class), line("okhttp5"), JDK17, OKHTTP));
     return clients.stream().flatMap(c -> c.jdks().stream().map(jdk -> Arguments.of(c, jdk)));
   }
+
+  private static final String APACHE4 = "org\\.apache\\.http\\.impl\\.execchain\\.MainClientExec";
+  private static final String APACHE5 =
+      "org\\.apache\\.hc\\.client5\\.http\\.impl\\.classic\\.MainClientExec";
+  private static final String ASYNC = "org\\.apache\\.hc\\.client5\\.http\\.impl\\.async\\..*";
+
+  /** {@code okhttp3.RealCall} in 3.14, {@code okhttp3.internal.connection.RealCall} later. */
+  private static final String OKHTTP = "okhttp3\\.(internal\\.connection\\.)?RealCall";
 
   private static final List<Integer> BOTH = List.of(17, 25);
   private static final List<Integer> JDK17 = List.of(17);
@@ -88,5 +102,8 @@ class HttpClientsCorpusIT {
     assertThat(plain.exit()).as(plain.stderr()).isZero();
     assertThat(plain.stdout()).contains("text 200 ", "broken 500 ", "refused ", "done");
     Transparency.assertSame(subject, seen);
+    if (client.woven() != null) {
+      MethodResources.assertWoven(subject, 20, client.woven());
+    }
   }
 }

@@ -93,6 +93,32 @@ class JdbcCorpusIT {
                   "com.alibaba.druid.pool.DruidPooledStatement",
                   "com.alibaba.druid.pool.DruidDataSource")));
 
+  /**
+   * Classes the monitor run must have woven for the method resources ({@link MethodResources}), per
+   * driver, pool and ORM: a driver's and a pool's own machinery (not their JDBC interfaces, which
+   * the {@code jdbc} integration weaves anyway), MyBatis' session and, through the {@code Executor}
+   * interface, its executors, Hibernate's session, also through JPA's {@code EntityManager}.
+   */
+  private static final Map<String, List<String>> METHOD_WOVEN =
+      Map.ofEntries(
+          Map.entry("postgresql", List.of("org\\.postgresql\\.core\\.v3\\.QueryExecutorImpl")),
+          Map.entry("mariadb", List.of("org\\.mariadb\\.jdbc\\.client\\..*")),
+          Map.entry("mariadb-cj", List.of("com\\.mysql\\.cj\\.NativeSession")),
+          Map.entry("hsqldb", List.of("org\\.hsqldb\\.jdbc\\..*")),
+          Map.entry("derby", List.of("org\\.apache\\.derby\\.client\\.net\\..*")),
+          Map.entry("sqlite", List.of("org\\.sqlite\\.core\\.NativeDB")),
+          Map.entry("hikari", List.of("com\\.zaxxer\\.hikari\\.pool\\.HikariPool")),
+          Map.entry("dbcp2", List.of("org\\.apache\\.commons\\.pool2\\.impl\\.GenericObjectPool")),
+          Map.entry("c3p0", List.of("com\\.mchange\\.v2\\.c3p0\\.impl\\.C3P0PooledConnectionPool")),
+          Map.entry("tomcat-jdbc", List.of("org\\.apache\\.tomcat\\.jdbc\\.pool\\.ConnectionPool")),
+          Map.entry("druid", List.of("com\\.alibaba\\.druid\\.pool\\.DruidConnectionHolder")),
+          Map.entry(
+              "mybatis-druid",
+              List.of(
+                  "org\\.apache\\.ibatis\\.session\\.defaults\\.DefaultSqlSession",
+                  "org\\.apache\\.ibatis\\.executor\\.CachingExecutor")),
+          Map.entry("hibernate-hikari", List.of("org\\.hibernate\\.internal\\.SessionImpl")));
+
   private List<Combination> combinations;
   private final Map<Way, Outcome> seen = new EnumMap<>(Way.class);
   private Outcome enforced;
@@ -160,6 +186,17 @@ class JdbcCorpusIT {
     // ... with the monitor rules in force (the summary of what they would have blocked comes every
     // 10 s, too late for a fast run to count on it).
     assertThat(log).contains(" resources from " + Way.monitorRules() + ";");
+  }
+
+  @Test
+  void theMonitorRunWeavesTheDriversPoolsAndOrmsForMethodResources() {
+    String[] expected =
+        combinations.stream()
+            .flatMap(c -> Stream.of(c.database().id, c.access().id, c.access().pool().id))
+            .distinct()
+            .flatMap(part -> METHOD_WOVEN.getOrDefault(part, List.of()).stream())
+            .toArray(String[]::new);
+    MethodResources.assertWoven(SUBJECT, 300, expected);
   }
 
   static Stream<String> allCombinations() {

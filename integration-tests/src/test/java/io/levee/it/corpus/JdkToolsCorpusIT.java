@@ -69,6 +69,9 @@ class JdkToolsCorpusIT {
             "javac status 0",
             "hello, corpus");
     Transparency.assertSame(subject, seen);
+    // The record javac compiled in the run, loaded from its class files (of the JDK's own class
+    // file version) and called: woven for a method resource as it loaded.
+    MethodResources.assertWoven(subject, 1, "corpus\\.Greeting");
   }
 
   private static JvmCommand jvm(Jdk jdk, Way way, String subject) {

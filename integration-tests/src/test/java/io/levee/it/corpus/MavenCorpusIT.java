@@ -54,10 +54,23 @@ class MavenCorpusIT {
 
     // Not a vacuous monitor run: the rules were read, and in the tests' JVM the JDK's HTTP client
     // was woven and called.
-    assertThat(Way.MONITOR.agentLogText(MAVEN)).contains("INFO started: 3 resources");
+    String started = "INFO started: " + Way.MONITOR_RESOURCES + " resources";
+    assertThat(Way.MONITOR.agentLogText(MAVEN)).contains(started);
     assertThat(Way.MONITOR.agentLogText(FORK))
-        .contains("INFO started: 3 resources")
+        .contains(started)
         .contains("instrumented sun.net.www.protocol.http.HttpURLConnection");
+    // Maven's core, its resolver and its plugins woven for the method resources, as Surefire's
+    // booter in the tests' JVM. A build is over before the agent's first summary of decisions.
+    MethodResources.assertWoven(
+        MAVEN,
+        500,
+        "org\\.apache\\.maven\\.DefaultMaven",
+        "org\\.apache\\.maven\\.lifecycle\\.internal\\.MojoExecutor",
+        "org\\.eclipse\\.aether\\.internal\\.impl\\.DefaultRepositorySystem",
+        "org\\.apache\\.maven\\.plugin\\.compiler\\.CompilerMojo",
+        "org\\.apache\\.maven\\.plugins\\.jar\\..*Mojo");
+    MethodResources.assertWoven(
+        FORK, 30, "org\\.apache\\.maven\\.surefire\\.junitplatform\\.JUnitPlatformProvider");
     // Nor a vacuous faults run: the forced faults tripped in the woven client, and tests passed.
     assertThat(Transparency.faultsTripped(FORK)).as("faults tripped in the tests' JVM").isTrue();
   }

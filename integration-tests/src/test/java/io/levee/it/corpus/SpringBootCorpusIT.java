@@ -52,6 +52,31 @@ class SpringBootCorpusIT {
           "GET /relay/2 -> 200 text/plain;charset=UTF-8 relayed 200 " + GRACE,
           "GET /relay/99 -> 200 text/plain;charset=UTF-8 relayed 404");
 
+  /**
+   * The resources of the monitor rules that must have let calls through in the monitor run, as its
+   * {@code /status} shows: the pages, and the method resources the start and the requests go
+   * through, by package, interface and annotation.
+   */
+  private static final String[] DECIDING = {
+    "every-page",
+    "containers",
+    "servlet-api",
+    "spring",
+    "boot-controllers",
+    "spring-repositories",
+    "spring-stereotypes",
+    "entity-managers",
+    "orms",
+    "jdbc-pools",
+    "jdbc-drivers"
+  };
+
+  /** The kinds of {@link #DECIDING} other than {@code method}. */
+  private static final Map<String, String> KINDS = Map.of("every-page", "servlet");
+
+  /** The monitor run's {@code /status}, by resource. */
+  private Map<String, AgentStatus.Row> decided = Map.of();
+
   private final HttpClient client =
       HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
@@ -89,10 +114,37 @@ class SpringBootCorpusIT {
         .contains("instrumented org.h2.jdbc.JdbcPreparedStatement")
         .contains("instrumented sun.net.www.protocol.http.HttpURLConnection");
     assertThat(Transparency.faultsTripped(app)).as("the forced faults tripped").isTrue();
+    // The method resources wove Spring, Tomcat, Hibernate and HikariCP by package; every servlet
+    // and filter, Spring Data's repositories and JPA's entity manager through their interfaces,
+    // JDK proxies included (the application's repository, Spring's shared entity manager); Spring
+    // Data's SimpleJpaRepository and the application's controller through their annotations.
+    MethodResources.assertWoven(
+        app,
+        300,
+        "org\\.springframework\\.web\\.servlet\\.DispatcherServlet",
+        "org\\.apache\\.catalina\\.core\\.StandardWrapperValve",
+        "org\\.hibernate\\.internal\\.SessionImpl",
+        "com\\.zaxxer\\.hikari\\.pool\\.HikariPool",
+        "org\\.example\\.greetings\\.\\$Proxy\\d+",
+        "jdk\\.proxy\\d+\\.\\$Proxy\\d+",
+        "org\\.springframework\\.data\\.jpa\\.repository\\.support\\.SimpleJpaRepository",
+        "org\\.example\\.greetings\\.GreetingController");
+    System.out.printf("corpus %s: calls the monitor run let through: %s%n", app, decided);
+    for (String resource : DECIDING) {
+      assertThat(decided.get(resource))
+          .as("%s: %s in the monitor run's /status %s", app, resource, decided)
+          .isNotNull()
+          .satisfies(r -> assertThat(r.passed()).isPositive())
+          .satisfies(r -> assertThat(r.kind()).isEqualTo(KINDS.getOrDefault(resource, "method")));
+    }
   }
 
   private BootRun run(Path jar, String app, Way way) {
-    try (BootApp boot = BootApp.start(jar, app, way)) {
+    // The monitor run serves the agent's /status, read once the requests are answered.
+    int statusPort = way == Way.MONITOR ? AgentStatus.freePort() : -1;
+    List<String> agentOptions =
+        way == Way.MONITOR ? List.of(AgentStatus.option(statusPort)) : List.of();
+    try (BootApp boot = BootApp.start(jar, app, way, agentOptions)) {
       List<String> answers = new ArrayList<>();
       List<String> headers = new ArrayList<>();
       for (String request : REQUESTS) {
@@ -106,6 +158,9 @@ class SpringBootCorpusIT {
                 + " "
                 + response.body());
         headers.add(request + " -> " + headers(response));
+      }
+      if (way == Way.MONITOR) {
+        decided = AgentStatus.read(statusPort);
       }
       int exit = boot.stop();
       return BootRun.of(answers, headers, boot.stdout(), boot.stderr(), boot.port(), exit);

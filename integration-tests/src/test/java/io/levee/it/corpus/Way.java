@@ -12,9 +12,10 @@ import java.util.List;
 /**
  * The ways the transparency corpus runs a piece of software: without the agent, with the agent and
  * no rules, with the agent and {@code mode: monitor} rules that match every page, URL and statement
- * (and would block most of them, so that every decision the agent can make is made), and the same
- * with a fault forced at every point where the agent's code runs inside a call ({@code
- * -Dlevee.inject-faults=all}). The software must not be able to tell them apart.
+ * and, through {@code method} resources, the methods of the libraries the corpus runs ({@link
+ * MethodResources}), and would block most of their calls, so that every decision the agent can make
+ * is made; and the same with a fault forced at every point where the agent's code runs inside a
+ * call ({@code -Dlevee.inject-faults=all}). The software must not be able to tell them apart.
  *
  * <p>The agent logs at debug level to a file of its own ({@link #agentLog}), so that the software's
  * own stdout and stderr are compared as they are, and the log can be searched for the agent's
@@ -30,7 +31,7 @@ public enum Way {
   static final String FAULT_PROPERTY = "levee.inject-faults";
 
   /** A rate of 1/s with a burst of 1 and one call at a time: in monitor mode it only counts. */
-  private static final String LIMITS =
+  static final String LIMITS =
       "    rate-limit: { rate: 1/s, burst: 1 }\n"
           + "    concurrency: { max: 1 }\n"
           + "    circuit-breaker: { failure-rate: 1%, minimum-calls: 1, window: 1s }\n";
@@ -48,7 +49,12 @@ public enum Way {
           + "  - name: every-statement\n"
           + "    match: { jdbc: { urls: [\"jdbc:**\"] } }\n"
           + LIMITS
-          + "    adaptive: { min-limit: 1, max-limit: 2 }\n";
+          + "    adaptive: { min-limit: 1, max-limit: 2 }\n"
+          + MethodResources.YAML;
+
+  /** How many resources {@link #MONITOR_RULES} holds, as the agent's start-up line counts them. */
+  static final long MONITOR_RESOURCES =
+      MONITOR_RULES.lines().filter(l -> l.startsWith("  - name: ")).count();
 
   /**
    * The JVM options of this way, its agent's log in {@link #agentLog}; none for {@link #PLAIN}.
@@ -56,12 +62,17 @@ public enum Way {
    * CATALINA_OPTS}), each as one argument.
    */
   public List<String> jvmOptions(String subject) {
+    return jvmOptions(subject, List.of());
+  }
+
+  /** {@link #jvmOptions(String)} with {@code agentOptions} added to the agent's, if any. */
+  public List<String> jvmOptions(String subject, List<String> agentOptions) {
     List<String> options = new ArrayList<>();
     if (this == FAULTS) {
       options.add("-D" + FAULT_PROPERTY + "=all");
     }
     if (this != PLAIN) {
-      options.add(agentOption(subject));
+      options.add(agentOption(subject, agentOptions));
     }
     return options;
   }
@@ -71,11 +82,14 @@ public enum Way {
     return String.join(" ", jvmOptions(subject));
   }
 
-  private String agentOption(String subject) {
+  private String agentOption(String subject, List<String> more) {
     Path log = agentLog(subject);
     String options = "log=debug,log-file=" + log;
     if (this == MONITOR || this == FAULTS) {
       options += ",rules=" + monitorRules();
+    }
+    for (String option : more) {
+      options += "," + option;
     }
     try {
       Files.deleteIfExists(log);
@@ -107,7 +121,10 @@ public enum Way {
   static Path monitorRules() {
     Path rules = dir().resolve("monitor-everything.yaml");
     try {
-      if (!Files.exists(rules)) {
+      // Written again when the rules changed, so that a work directory left by an older build
+      // cannot run the corpus with the rules of that build.
+      if (!Files.exists(rules)
+          || !Files.readString(rules, StandardCharsets.UTF_8).equals(MONITOR_RULES)) {
         Files.writeString(rules, MONITOR_RULES, StandardCharsets.UTF_8);
       }
       return rules.toAbsolutePath();

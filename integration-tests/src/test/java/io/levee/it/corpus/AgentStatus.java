@@ -1,0 +1,69 @@
+package io.levee.it.corpus;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The agent's {@code /status}, served on its {@code http} option, read while a subject runs: for
+ * each resource its kind and the calls it let through, which a run's decisions show however short
+ * it is (the log's summary comes only every 10 s).
+ */
+final class AgentStatus {
+  /** The start of one resource's object, up to its count of calls let through. */
+  private static final Pattern ROW =
+      Pattern.compile(
+          "\\{\"name\":\"([^\"]+)\",\"kind\":\"([^\"]+)\",\"mode\":\"[^\"]+\",.*?\"passed\":(\\d+)");
+
+  private AgentStatus() {}
+
+  /** One resource: its kind and the calls it let through. */
+  record Row(String kind, long passed) {}
+
+  /** A free loopback port for the agent's {@code http} option. */
+  static int freePort() {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The agent option that serves {@code /status} on {@code port}. */
+  static String option(int port) {
+    return "http=127.0.0.1:" + port;
+  }
+
+  /** The rows of the agent's {@code /status} on {@code port}, by resource name. */
+  static Map<String, Row> read(int port) {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status"))
+            .timeout(Duration.ofSeconds(10))
+            .build();
+    String json;
+    try {
+      json = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
+    } catch (IOException e) {
+      throw new UncheckedIOException("the agent's /status on port " + port, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    Map<String, Row> rows = new LinkedHashMap<>();
+    Matcher m = ROW.matcher(json);
+    while (m.find()) {
+      rows.put(m.group(1), new Row(m.group(2), Long.parseLong(m.group(3))));
+    }
+    return rows;
+  }
+}
