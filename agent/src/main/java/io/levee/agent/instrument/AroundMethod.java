@@ -58,10 +58,6 @@ final class AroundMethod extends CodeTracking {
   private boolean rangeHasCode;
   private Label skipped;
 
-  AroundMethod(MethodVisitor next, Advice advice, String owner, String descriptor, boolean frames) {
-    this(next, advice, owner, descriptor, frames, false);
-  }
-
   /**
    * {@code isStatic}: the method has no receiver, so its arguments start at slot 0; its advice must
    * then pass nothing of {@code this} ({@link Advice.Pass#needsThis}).

@@ -282,7 +282,8 @@ public final class Weaver implements ClassFileTransformer {
         Advice advice = rule.adviceFor(access, name, descriptor);
         if (advice != null) {
           changed = true;
-          return new AroundMethod(next, advice, owner, descriptor, frames);
+          // An integration's rules never take a static method (MethodRule).
+          return new AroundMethod(next, advice, owner, descriptor, frames, false);
         }
       }
       Integer site = sites == null ? null : sites.get(name + descriptor);
