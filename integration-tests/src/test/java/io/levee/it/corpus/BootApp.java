@@ -27,6 +27,9 @@ final class BootApp implements AutoCloseable {
   private final Path stdout;
   private final int port;
 
+  /** The length of stdout's whole lines when {@link #stop()} sent SIGTERM; -1 before. */
+  private int stoppedAt = -1;
+
   private BootApp(JvmProcess process, Path stdout) {
     this.process = process;
     this.stdout = stdout;
@@ -76,7 +79,21 @@ final class BootApp implements AutoCloseable {
 
   /** Stops it as a service manager would, with SIGTERM, so that Boot shuts down gracefully. */
   int stop() {
+    String before = stdout();
+    stoppedAt = before.lastIndexOf('\n') + 1;
     return Processes.stop(process, Duration.ofSeconds(30), this);
+  }
+
+  /** The log written before {@link #stop()}; all of it if not stopped. */
+  String stdoutBeforeStop() {
+    String all = stdout();
+    return stoppedAt < 0 ? all : all.substring(0, Math.min(stoppedAt, all.length()));
+  }
+
+  /** The log written from {@link #stop()} on; empty if not stopped. */
+  String stdoutFromStop() {
+    String all = stdout();
+    return stoppedAt < 0 ? "" : all.substring(Math.min(stoppedAt, all.length()));
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What one run of a Spring Boot application shows: the answers to the corpus's requests (status,
@@ -37,21 +38,39 @@ record BootRun(
       Pattern.compile(
           "StartupInfoLogger\\s+: InetAddress\\.getLocalHost\\(\\)\\.getHostName\\(\\) took ");
 
+  /**
+   * Tomcat's loggers: Tomcat logs through java.util.logging, which Boot bridges to its own log. On
+   * SIGTERM the JDK's {@code LogManager} resets its handlers in a shutdown hook of its own, racing
+   * Boot's hook that stops Tomcat, so Tomcat's shutdown lines appear in some runs and not in
+   * others, with or without an agent.
+   */
+  private static final Pattern TOMCAT_LOGGER =
+      Pattern.compile(
+          "^\\w+ (o\\.apache\\.catalina|o\\.a\\.c\\.|org\\.apache\\.(catalina|coyote)|o\\.apache\\.coyote)");
+
+  /**
+   * {@code beforeStop} and {@code fromStop}: the log before SIGTERM and from it on; Tomcat's lines
+   * after it are left out (see {@link #TOMCAT_LOGGER}).
+   */
   static BootRun of(
       List<String> answers,
       List<String> headers,
-      String stdout,
+      String beforeStop,
+      String fromStop,
       String stderr,
       int port,
       int exit) {
     List<String> log =
-        stdout
-            .lines()
-            .filter(l -> !SLOW_HOST_NAME.matcher(l).find())
-            .map(l -> normalise(l, port))
+        Stream.concat(
+                normalised(beforeStop, port),
+                normalised(fromStop, port).filter(l -> !TOMCAT_LOGGER.matcher(l).find()))
             .collect(Collectors.toList());
     List<String> errors = Transparency.withoutJvmNote(stderr).lines().collect(Collectors.toList());
     return new BootRun(answers, headers, log, errors, exit);
+  }
+
+  private static Stream<String> normalised(String text, int port) {
+    return text.lines().filter(l -> !SLOW_HOST_NAME.matcher(l).find()).map(l -> normalise(l, port));
   }
 
   private static String normalise(String line, int port) {

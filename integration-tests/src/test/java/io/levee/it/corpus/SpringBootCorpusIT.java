@@ -163,7 +163,14 @@ class SpringBootCorpusIT {
         decided = AgentStatus.read(statusPort);
       }
       int exit = boot.stop();
-      return BootRun.of(answers, headers, boot.stdout(), boot.stderr(), boot.port(), exit);
+      return BootRun.of(
+          answers,
+          headers,
+          boot.stdoutBeforeStop(),
+          boot.stdoutFromStop(),
+          boot.stderr(),
+          boot.port(),
+          exit);
     }
   }
 
