@@ -319,6 +319,13 @@ public final class Engine {
     return status;
   }
 
+  /** Shows {@code visitor} every cluster-scoped bucket in force. */
+  public void forEachClusterBucket(ClusterVisitor visitor) {
+    for (ResourceRuntime r : compiled.resources) {
+      r.forEachClusterBucket(visitor);
+    }
+  }
+
   /**
    * The live views of every resource in force, in file order, then {@code system} if there is one.
    */
