@@ -61,14 +61,18 @@ public final class ClusterBucket implements RateBucket {
   private double demand = -1;
   private volatile int instances;
 
-  /** A bucket full at {@code now}, holding the whole rate until the cluster says otherwise. */
+  /**
+   * A bucket empty at {@code now}, at the whole rate until the cluster says otherwise: an instance
+   * does not know its share of the burst before it first settles, and every instance of a fleet
+   * starting with the whole burst would admit a burst each.
+   */
   public ClusterBucket(RateLimitSpec spec, Clock clock, long now) {
     this.clock = clock;
     this.rate = spec.permitsPerSecond;
     this.burst = Math.max(1.0, spec.burst);
     this.maxWaitNanos = Math.max(0, spec.maxWaitNanos);
-    this.tat = new AtomicLong(now);
     this.share = new Share(rate, burst);
+    this.tat = new AtomicLong(now + share.tolerance);
     this.measuredAt = now;
   }
 
@@ -125,11 +129,12 @@ public final class ClusterBucket implements RateBucket {
   }
 
   /**
-   * The calls per second this bucket was asked for, smoothed over about {@code smoothingNanos},
-   * measured at {@code now}; the count since the last measure is taken. The first measure is the
-   * raw rate.
+   * The calls per second this bucket was asked for, measured at {@code now} from the count since
+   * the last measure and smoothed: a rise over about {@code riseNanos} (an instance whose load
+   * grows claims its part within a few settlings, while one call in a quiet sync does not look like
+   * a load), a fall over about {@code fallNanos} (a lull does not give the share away).
    */
-  public double demand(long now, long smoothingNanos) {
+  public double demand(long now, long riseNanos, long fallNanos) {
     long elapsed = now - measuredAt;
     if (elapsed <= 0) {
       return Math.max(0, demand);
@@ -139,8 +144,8 @@ public final class ClusterBucket implements RateBucket {
     if (demand < 0) {
       demand = recent;
     } else {
-      double alpha = 1 - Math.exp(-(double) elapsed / smoothingNanos);
-      demand += alpha * (recent - demand);
+      long smoothing = recent > demand ? riseNanos : fallNanos;
+      demand += (1 - Math.exp(-(double) elapsed / smoothing)) * (recent - demand);
     }
     return demand;
   }
