@@ -8,6 +8,10 @@
 #     when that port is taken) with a data folder of its own owned by the mysql user, stopped on exit,
 #     for the JDBC corpus (MariaDB's driver and MySQL Connector/J). If it cannot be had, those tests
 #     fail; LEVEE_SKIP_MARIADB=1 leaves them out on purpose instead.
+#   - Redis (apt, Debian's redis-server), as a throwaway server on 127.0.0.1:56379 (or 56380, 56381
+#     when that port is taken) that keeps nothing on disk, stopped on exit, for the cluster rate limits;
+#     tests that stop or kill Redis fork their own servers from the same binary. If it cannot be had,
+#     those tests fail; LEVEE_SKIP_REDIS=1 skips them on purpose instead.
 #   - Prometheus (apt, scripts/ensure-prometheus.sh) for MetricsIT, which runs its own server on
 #     loopback; LEVEE_SKIP_PROMETHEUS=1 skips that test on purpose instead.
 #   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they fail;
@@ -19,10 +23,12 @@ set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/test-postgres.sh
 source scripts/test-mariadb.sh
+source scripts/test-redis.sh
 
 stop_servers() {
   [[ "${LEVEE_SKIP_PG:-}" == 1 ]] || pg_stop
   [[ "${LEVEE_SKIP_MARIADB:-}" == 1 ]] || mariadb_stop
+  [[ "${LEVEE_SKIP_REDIS:-}" == 1 ]] || redis_stop
 }
 trap stop_servers EXIT
 
@@ -52,6 +58,20 @@ if [[ "${LEVEE_SKIP_MARIADB:-}" != 1 ]]; then
   fi
   if [[ -z "$mariadb_started" ]]; then
     echo "run-tests: WARNING: no MariaDB; its JDBC corpus tests will fail (LEVEE_SKIP_MARIADB=1 skips them)" >&2
+  fi
+fi
+
+if [[ "${LEVEE_SKIP_REDIS:-}" != 1 ]]; then
+  redis_started=""
+  if redis_install; then
+    for redis_port in "$LEVEE_REDIS_PORT" $((LEVEE_REDIS_PORT + 1)) $((LEVEE_REDIS_PORT + 2)); do
+      LEVEE_REDIS_PORT=$redis_port REDIS_DIR="${TMPDIR:-/tmp}/levee-redis-$redis_port"
+      if redis_start; then redis_started=1; break; fi
+      redis_stop
+    done
+  fi
+  if [[ -z "$redis_started" ]]; then
+    echo "run-tests: WARNING: no Redis; its cluster rate-limit tests will fail (LEVEE_SKIP_REDIS=1 skips them)" >&2
   fi
 fi
 
