@@ -18,11 +18,12 @@ import java.util.concurrent.TimeUnit;
  * each bucket's demand, sends them all in one round trip and sets each bucket's share from the
  * answer. The calls' threads never wait for it; they decide with the shares it last set.
  *
- * <p>When Redis cannot be reached for two syncs (a refused or broken connection, or a timeout of
- * half a sync: a stalled Redis counts as down), {@code on-failure} applies within three syncs:
- * {@code local} gives each bucket the rate over the instances it last counted (the whole rate if it
- * never settled), {@code open} admits every call. It is logged once when it starts and once when
- * Redis answers again, at which point the shares are the cluster's again.
+ * <p>When a settling fails and Redis has not answered for one and a half syncs (a refused or broken
+ * connection, or a timeout of half a sync: a stalled Redis counts as down), {@code on-failure}
+ * applies: within about two syncs of the last answer, as settlings start at a fixed rate whatever
+ * the last one waited. {@code local} gives each bucket the rate over the instances it last counted
+ * (the whole rate if it never settled), {@code open} admits every call. It is logged once when it
+ * starts and once when Redis answers again, at which point the shares are the cluster's again.
  *
  * <p>Which buckets: every resource's one bucket; of per-key limits, the keys used within the
  * liveness time ({@code 3 × sync}), so Redis holds at most the keys the instances hold, and each
@@ -30,9 +31,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class Settler implements Runnable {
   /** How fast a demand that rises is believed, and one that falls forgotten. */
-  private static final long DEMAND_RISE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+  private static final long DEMAND_RISE_NANOS = TimeUnit.MILLISECONDS.toNanos(150);
 
-  private static final long DEMAND_FALL_NANOS = TimeUnit.MILLISECONDS.toNanos(400);
+  private static final long DEMAND_FALL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
   final ClusterSettings settings;
   private final Engine engine;
@@ -84,10 +85,18 @@ final class Settler implements Runnable {
   public void run() {
     lastSettled = System.nanoTime();
     try {
+      // At a fixed rate: a settling that waited for a stalled Redis does not delay the next one.
+      long next = System.nanoTime();
       while (!stopped) {
         settleOnce();
         long jitter = (long) (syncNanos * (ThreadLocalRandom.current().nextDouble() * 0.2 - 0.1));
-        TimeUnit.NANOSECONDS.sleep(syncNanos + jitter);
+        next += syncNanos + jitter;
+        long wait = next - System.nanoTime();
+        if (wait > 0) {
+          TimeUnit.NANOSECONDS.sleep(wait);
+        } else {
+          next = System.nanoTime();
+        }
       }
     } catch (InterruptedException e) {
       // Stopped.
@@ -103,7 +112,6 @@ final class Settler implements Runnable {
 
   /** One settling: measure, send, apply; or, when Redis cannot be had, {@code on-failure}. */
   void settleOnce() {
-    long now = System.nanoTime();
     final List<ClusterBucket> buckets = new ArrayList<ClusterBucket>();
     final List<RedisLink.Ask> asks = new ArrayList<RedisLink.Ask>();
     final long measuredAt = Clock.SYSTEM.nanoTime();
@@ -138,7 +146,7 @@ final class Settler implements Runnable {
         link.close();
         link = null;
       }
-      if (!down && (!everSettled || now - lastSettled >= 2 * syncNanos)) {
+      if (!down && (!everSettled || System.nanoTime() - lastSettled >= syncNanos * 3 / 2)) {
         down = true;
         engine.clusterConnected(Engine.CLUSTER_DOWN);
         log.warn(

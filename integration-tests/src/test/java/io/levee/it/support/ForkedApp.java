@@ -80,6 +80,11 @@ public final class ForkedApp implements AutoCloseable {
     return process.isAlive();
   }
 
+  /** Kills it at once (SIGKILL): no shutdown hook runs, as when a host dies. */
+  public void kill() {
+    process.kill();
+  }
+
   @Override
   public void close() {
     process.close();
@@ -160,6 +165,12 @@ public final class ForkedApp implements AutoCloseable {
     /** The agent with {@code rules=<file>}. */
     public Builder rules(Path rulesFile) {
       return agent("rules=" + rulesFile.toAbsolutePath());
+    }
+
+    /** A JVM option, e.g. {@code -Djavax.net.ssl.trustStore=…}. */
+    public Builder jvmOption(String option) {
+      jvmArgs.add(option);
+      return this;
     }
 
     public Builder systemProperty(String key, String value) {

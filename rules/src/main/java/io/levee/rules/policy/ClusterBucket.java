@@ -18,8 +18,7 @@ import java.util.concurrent.atomic.LongAdder;
  * one sync.
  *
  * <p>The burst is split like the rate: a share {@code s} of rate {@code R} holds {@code B·s/R}
- * tokens (at least 1). The bucket's capacity in time, {@code burst/rate}, is then the same for
- * every share, so a change of share keeps how full the bucket is and needs no rescaling.
+ * tokens (at least 1), so a fleet together holds one burst.
  *
  * <p>Cost: as {@link TokenBucket} without warm-up, plus a volatile read of the share and one {@link
  * LongAdder} increment per call; no allocation, no lock. The sync thread allocates a small {@code
@@ -114,12 +113,34 @@ public final class ClusterBucket implements RateBucket {
     return s == null ? Double.POSITIVE_INFINITY : s.rate;
   }
 
-  /** Sets this instance's share of the rate, in calls per second. */
+  /**
+   * Sets this instance's share of the rate, in calls per second. What the bucket owes (calls
+   * admitted ahead of the old share) is owed in calls, not in time: at a larger share it is paid
+   * back sooner. Without that, an instance whose share was tiny (a burst of one call, due in
+   * seconds) would stay blocked long after the cluster gave it more.
+   */
   public void share(double permitsPerSecond) {
     double r = Math.max(MIN_RATE, Math.min(rate, permitsPerSecond));
-    Share s = share;
-    if (s == null || s.rate != r) {
-      share = new Share(r, burst * r / rate);
+    Share old = share;
+    if (old != null && old.rate == r) {
+      return;
+    }
+    Share next = new Share(r, burst * r / rate);
+    share = next;
+    if (old == null) {
+      return;
+    }
+    long now = clock.nanoTime();
+    for (; ; ) {
+      long t = tat.get();
+      long owed = t - now;
+      if (owed <= 0) {
+        return;
+      }
+      long rescaled = now + (long) (owed * ((double) next.interval / old.interval));
+      if (tat.compareAndSet(t, rescaled)) {
+        return;
+      }
     }
   }
 
