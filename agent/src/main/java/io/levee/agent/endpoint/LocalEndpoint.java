@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.levee.agent.log.EventLog;
 import io.levee.agent.metrics.PrometheusText;
 import io.levee.rules.engine.Engine;
+import io.levee.rules.model.RuleSet;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.Closeable;
 import java.io.IOException;
@@ -177,7 +178,9 @@ public final class LocalEndpoint implements Closeable {
 
     @Override
     public String body() {
-      return StatusJson.write(engine.rules().source, engine.status());
+      RuleSet rules = engine.rules();
+      return StatusJson.write(
+          rules.source, engine.status(), rules.settings.cluster, engine.clusterConnected());
     }
   }
 

@@ -1,9 +1,11 @@
 package io.levee.agent.endpoint;
 
 import io.levee.bootstrap.Faults;
+import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Outcome;
 import io.levee.rules.engine.Reason;
 import io.levee.rules.engine.ResourceStatus;
+import io.levee.rules.model.ClusterSettings;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +20,7 @@ import java.util.Map;
  *   "breaker":"closed","limit":20,"inFlight":3,"passed":1200,
  *   "blocked":{"circuit-open":0,"rate-limit":41,...},"wouldBlock":{...},
  *   "calls":{"success":1190,"failure":7,"slow":0,"ignored":0},
- *   "durationSeconds":12.5,"keysEvicted":0}]}
+ *   "durationSeconds":12.5,"keysEvicted":0,"scope":"local","instances":null}]}
  * </pre>
  *
  * {@code breaker} is {@code closed}, {@code open}, {@code half-open} or null without a breaker;
@@ -31,9 +33,30 @@ public final class StatusJson {
 
   /** {@code source} names the rules in force (may be null). */
   public static String write(String source, List<ResourceStatus> status) {
+    return write(source, status, null, Engine.CLUSTER_NONE);
+  }
+
+  /**
+   * With {@code cluster} (null without) and the engine's {@link Engine#clusterConnected()}: while a
+   * resource is cluster-scoped, {@code "cluster":{"name":…,"redis":…,"connected":true}}, the
+   * address without its password.
+   */
+  public static String write(
+      String source, List<ResourceStatus> status, ClusterSettings cluster, int connected) {
     StringBuilder out = new StringBuilder(256 + 512 * status.size());
     out.append("{\"rules\":");
     string(out, source);
+    boolean scoped = false;
+    for (ResourceStatus r : status) {
+      scoped |= r.instances >= 0;
+    }
+    if (cluster != null && scoped) {
+      out.append(",\"cluster\":{\"name\":");
+      string(out, cluster.name);
+      out.append(",\"redis\":");
+      string(out, cluster.redis.toString());
+      out.append(",\"connected\":").append(connected == Engine.CLUSTER_UP).append('}');
+    }
     out.append(",\"resources\":[");
     for (int i = 0; i < status.size(); i++) {
       if (i > 0) {
@@ -82,7 +105,11 @@ public final class StatusJson {
       first = false;
     }
     out.append("},\"durationSeconds\":").append(r.durationSumNanos / 1e9);
-    out.append(",\"keysEvicted\":").append(r.keysEvicted).append('}');
+    out.append(",\"keysEvicted\":").append(r.keysEvicted);
+    out.append(",\"scope\":");
+    string(out, r.scope);
+    out.append(",\"instances\":").append(r.instances >= 0 ? String.valueOf(r.instances) : "null");
+    out.append('}');
   }
 
   private static void reasons(StringBuilder out, Map<Reason, Long> counts) {

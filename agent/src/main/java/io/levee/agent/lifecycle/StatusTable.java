@@ -1,5 +1,6 @@
 package io.levee.agent.lifecycle;
 
+import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Reason;
 import io.levee.rules.engine.ResourceStatus;
 import io.levee.rules.model.Mode;
@@ -24,6 +25,16 @@ public final class StatusTable {
   private StatusTable() {}
 
   public static String render(RuleSet rules, Path file, List<ResourceStatus> resources) {
+    return render(rules, file, resources, Engine.CLUSTER_NONE);
+  }
+
+  /**
+   * {@code connected}: the engine's {@link Engine#clusterConnected()}; with cluster-scoped limits,
+   * a line says where the cluster's budgets live and whether Redis answers, and a column gives each
+   * resource's scope and the instances sharing it.
+   */
+  public static String render(
+      RuleSet rules, Path file, List<ResourceStatus> resources, int connected) {
     StringBuilder out = new StringBuilder();
     out.append("rules: ")
         .append(file == null ? "none" : file.toString())
@@ -36,10 +47,24 @@ public final class StatusTable {
     if (resources.isEmpty()) {
       return out.append("no resources in force\n").toString();
     }
-    List<String[]> rows = new ArrayList<String[]>();
-    rows.add(HEADER);
+    boolean cluster = false;
     for (ResourceStatus r : resources) {
-      rows.add(
+      cluster |= r.instances >= 0;
+    }
+    if (cluster && rules.settings.cluster != null) {
+      out.append("cluster: ")
+          .append(rules.settings.cluster)
+          .append(", ")
+          .append(
+              connected == Engine.CLUSTER_UP
+                  ? "connected"
+                  : connected == Engine.CLUSTER_DOWN ? "unreachable" : "not settled yet")
+          .append('\n');
+    }
+    List<String[]> rows = new ArrayList<String[]>();
+    rows.add(cluster ? withScope(HEADER, "SCOPE") : HEADER);
+    for (ResourceStatus r : resources) {
+      String[] row =
           new String[] {
             r.name,
             r.kind,
@@ -49,9 +74,10 @@ public final class StatusTable {
             String.valueOf(r.inFlight),
             String.valueOf(r.passed),
             blocked(r)
-          });
+          };
+      rows.add(cluster ? withScope(row, scope(r)) : row);
     }
-    int[] widths = new int[HEADER.length];
+    int[] widths = new int[rows.get(0).length];
     for (String[] row : rows) {
       for (int i = 0; i < row.length; i++) {
         widths[i] = Math.max(widths[i], row[i].length());
@@ -68,6 +94,22 @@ public final class StatusTable {
       out.append(line.toString().trim()).append('\n');
     }
     return out.toString();
+  }
+
+  /** {@code row} with {@code scope} after its mode. */
+  private static String[] withScope(String[] row, String scope) {
+    String[] wider = new String[row.length + 1];
+    System.arraycopy(row, 0, wider, 0, 3);
+    wider[3] = scope;
+    System.arraycopy(row, 3, wider, 4, row.length - 3);
+    return wider;
+  }
+
+  private static String scope(ResourceStatus r) {
+    if (r.instances < 0) {
+      return "local";
+    }
+    return "cluster/" + r.instances;
   }
 
   private static String blocked(ResourceStatus r) {

@@ -9,6 +9,7 @@ import io.levee.rules.policy.adaptive.CpuSource;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.CountingMode;
 import io.micrometer.core.instrument.simple.SimpleConfig;
@@ -42,6 +43,13 @@ public final class LeveeMeters {
           return cpu.cpuLoad();
         }
       };
+  private static final ToDoubleFunction<Engine> CONNECTED =
+      new ToDoubleFunction<Engine>() {
+        @Override
+        public double applyAsDouble(Engine engine) {
+          return engine.clusterConnected() == Engine.CLUSTER_UP ? 1 : 0;
+        }
+      };
   private static final ToDoubleFunction<AtomicLong> COUNT =
       new ToDoubleFunction<AtomicLong>() {
         @Override
@@ -53,6 +61,7 @@ public final class LeveeMeters {
   private final MeterRegistry registry;
   private final Engine engine;
   private final Map<String, ResourceMeters> bound = new LinkedHashMap<String, ResourceMeters>();
+  private Meter clusterConnected;
 
   /**
    * Registers the process-wide meters and those of the resources in force. {@code reloadsApplied}
@@ -139,6 +148,25 @@ public final class LeveeMeters {
     }
     bound.clear();
     bound.putAll(next);
+    syncCluster(rules);
+  }
+
+  /** {@code levee.cluster.connected}, while the rules have a cluster-scoped limit. */
+  private void syncCluster(RuleSet rules) {
+    boolean wanted = false;
+    for (ResourceRule rule : rules.resources) {
+      wanted |= rules.settings.cluster != null && rule.rateLimit != null && rule.rateLimit.cluster;
+    }
+    if (wanted && clusterConnected == null) {
+      clusterConnected =
+          Gauge.builder("levee.cluster.connected", engine, CONNECTED)
+              .description("1 while the cluster-scoped limits settle with Redis, else 0")
+              .strongReference(true)
+              .register(registry);
+    } else if (!wanted && clusterConnected != null) {
+      registry.remove(clusterConnected);
+      clusterConnected = null;
+    }
   }
 
   private void reloads(String result, AtomicLong count) {

@@ -85,6 +85,7 @@ final class ResourceMeters {
     }
     s.append(view.limit() >= 0 ? "limit," : "").append(view.breakerState() >= 0 ? "breaker," : "");
     s.append(fallback ? "fallback," : "").append(lastGood ? "last-good," : "");
+    s.append(view.clusterScoped() ? "cluster," : "");
     this.shape = s.append(perKey ? "keys" : "").toString();
   }
 
@@ -140,6 +141,9 @@ final class ResourceMeters {
     if (fallback) {
       registerFallbacks(registry, name);
     }
+    if (view.clusterScoped()) {
+      registerCluster(registry, name);
+    }
     if (perKey) {
       meters.add(
           FunctionCounter.builder("levee.keys.evicted", view, ViewFunctions.KEYS_EVICTED)
@@ -147,6 +151,14 @@ final class ResourceMeters {
               .tag("resource", name)
               .register(registry));
     }
+  }
+
+  private void registerCluster(MeterRegistry registry, String name) {
+    meters.add(
+        Gauge.builder("levee.cluster.instances", view, ViewFunctions.CLUSTER_INSTANCES)
+            .description("Instances the cluster last counted for this resource's shared rate")
+            .tag("resource", name)
+            .register(registry));
   }
 
   private void registerFallbacks(MeterRegistry registry, String name) {

@@ -46,6 +46,14 @@ final class ViewFunctions {
         }
       };
 
+  static final ToDoubleFunction<ResourceView> CLUSTER_INSTANCES =
+      new ToDoubleFunction<ResourceView>() {
+        @Override
+        public double applyAsDouble(ResourceView v) {
+          return Math.max(0, v.clusterInstances());
+        }
+      };
+
   static final ToDoubleFunction<ResourceView> LAST_GOOD_KEPT =
       new ToDoubleFunction<ResourceView>() {
         @Override

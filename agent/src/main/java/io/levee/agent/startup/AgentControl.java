@@ -55,7 +55,11 @@ public final class AgentControl {
     } else if (ControlArgs.STATUS.equals(command)) {
       RulesWatcher rules = running.rulesFile();
       reply.line(
-          StatusTable.render(running.engine().rules(), rules.path(), running.engine().status()));
+          StatusTable.render(
+              running.engine().rules(),
+              rules.path(),
+              running.engine().status(),
+              running.engine().clusterConnected()));
     } else if (ControlArgs.RELOAD.equals(command)) {
       running.rulesFile().reload(args.rules(), reply);
     } else if (ControlArgs.DETACH.equals(command)) {

@@ -2,6 +2,7 @@ package io.levee.agent.startup;
 
 import io.levee.agent.args.AgentOptions;
 import io.levee.agent.args.Reply;
+import io.levee.agent.cluster.ClusterSync;
 import io.levee.agent.instrument.AgentInstaller;
 import io.levee.agent.instrument.Integration;
 import io.levee.agent.instrument.Weaver;
@@ -81,6 +82,9 @@ public final class Startup {
       Observability observability = Observability.start(engine, cpu, options.http(), log);
       agent.onRulesApplied(new Reloads(observability));
       agent.onStop(observability);
+      ClusterSync cluster = ClusterSync.start(engine, log);
+      agent.onRulesApplied(cluster);
+      agent.onStop(cluster);
       agent.watchRules();
       long done = System.nanoTime();
       if (log.enabled(AgentLog.Level.DEBUG)) {

@@ -319,6 +319,36 @@ public final class Engine {
     return status;
   }
 
+  /** {@link #clusterConnected()}: no cluster is in use. */
+  public static final int CLUSTER_NONE = -1;
+
+  /** {@link #clusterConnected()}: the cluster's store cannot be reached now. */
+  public static final int CLUSTER_DOWN = 0;
+
+  /** {@link #clusterConnected()}: the last settling with the cluster's store succeeded. */
+  public static final int CLUSTER_UP = 1;
+
+  private volatile int clusterConnected = CLUSTER_NONE;
+
+  /**
+   * Whether the cluster-scoped limits settle with their store: {@link #CLUSTER_UP}, {@link
+   * #CLUSTER_DOWN}, or {@link #CLUSTER_NONE} without a cluster; set by whoever settles them.
+   */
+  public int clusterConnected() {
+    return clusterConnected;
+  }
+
+  public void clusterConnected(int state) {
+    clusterConnected = state;
+  }
+
+  /** Shows {@code visitor} every cluster-scoped bucket in force. */
+  public void forEachClusterBucket(ClusterVisitor visitor) {
+    for (ResourceRuntime r : compiled.resources) {
+      r.forEachClusterBucket(visitor);
+    }
+  }
+
   /**
    * The live views of every resource in force, in file order, then {@code system} if there is one.
    */

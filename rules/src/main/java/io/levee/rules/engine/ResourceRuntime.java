@@ -10,9 +10,10 @@ import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.RateLimitSpec;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.policy.CircuitBreaker;
+import io.levee.rules.policy.ClusterBucket;
 import io.levee.rules.policy.ConcurrencyLimit;
 import io.levee.rules.policy.KeyedBuckets;
-import io.levee.rules.policy.TokenBucket;
+import io.levee.rules.policy.RateBucket;
 import io.levee.rules.policy.adaptive.AdaptiveLimiter;
 import io.levee.rules.policy.adaptive.CpuSource;
 import io.levee.rules.time.Clock;
@@ -77,7 +78,7 @@ final class ResourceRuntime extends ResourceView {
   private final Sleeper sleeper;
   private final CallStarts starts;
   private final CircuitBreaker breaker;
-  private final TokenBucket bucket;
+  private final RateBucket bucket;
   private final KeyedBuckets keyed;
   private final ConcurrencyLimit concurrency;
   private final long concurrencyWaitNanos;
@@ -101,8 +102,10 @@ final class ResourceRuntime extends ResourceView {
     }
     RateLimitSpec rate = rule.rateLimit;
     boolean perKey = rate != null && rate.per != null && rule.match.kind == CallKind.SERVLET;
-    this.keyed = perKey ? new KeyedBuckets(rate, maxKeys, clock) : null;
-    this.bucket = rate != null && !perKey ? new TokenBucket(rate, clock) : null;
+    KeyedBuckets.Factory buckets =
+        rate != null && rate.cluster ? clusterBuckets(clock) : KeyedBuckets.tokenBuckets(clock);
+    this.keyed = perKey ? new KeyedBuckets(rate, maxKeys, clock, buckets) : null;
+    this.bucket = rate != null && !perKey ? buckets.create(rate, clock.nanoTime()) : null;
     this.concurrency = rule.concurrency == null ? null : new ConcurrencyLimit(rule.concurrency);
     this.concurrencyWaitNanos = rule.concurrency == null ? 0 : rule.concurrency.maxWaitNanos;
     this.adaptive =
@@ -152,7 +155,7 @@ final class ResourceRuntime extends ResourceView {
       }
     }
     if (bucket != null || keyed != null) {
-      TokenBucket b = keyed == null ? bucket : keyed.bucket(key, now);
+      RateBucket b = keyed == null ? bucket : keyed.bucket(key, now);
       long r = b.tryAcquire(now);
       if (r < 0) {
         if (!monitor) {
@@ -284,6 +287,56 @@ final class ResourceRuntime extends ResourceView {
   @Override
   public long keysEvicted() {
     return keyed == null ? 0 : keyed.evictions();
+  }
+
+  @Override
+  public boolean clusterScoped() {
+    return rule.rateLimit != null && rule.rateLimit.cluster;
+  }
+
+  @Override
+  public int clusterInstances() {
+    if (!clusterScoped()) {
+      return -1;
+    }
+    final int[] most = {0};
+    forEachClusterBucket(
+        new ClusterVisitor() {
+          @Override
+          public void visit(String resource, String key, ClusterBucket b, long lastUsedNanos) {
+            most[0] = Math.max(most[0], b.instances());
+          }
+        });
+    return most[0];
+  }
+
+  /** Shows {@code visitor} this resource's cluster-scoped buckets; none when it is local. */
+  void forEachClusterBucket(final ClusterVisitor visitor) {
+    if (!clusterScoped()) {
+      return;
+    }
+    if (bucket != null) {
+      visitor.visit(name(), null, (ClusterBucket) bucket, 0);
+      return;
+    }
+    keyed.forEach(
+        new KeyedBuckets.Visitor() {
+          @Override
+          public void visit(String key, RateBucket b, long lastUsedNanos) {
+            if (b instanceof ClusterBucket) {
+              visitor.visit(name(), key, (ClusterBucket) b, lastUsedNanos);
+            }
+          }
+        });
+  }
+
+  private static KeyedBuckets.Factory clusterBuckets(final Clock clock) {
+    return new KeyedBuckets.Factory() {
+      @Override
+      public RateBucket create(RateLimitSpec spec, long now) {
+        return new ClusterBucket(spec, clock, now);
+      }
+    };
   }
 
   @Override

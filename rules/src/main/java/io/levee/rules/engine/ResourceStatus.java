@@ -32,6 +32,12 @@ public final class ResourceStatus {
   public final long durationSumNanos;
   public final long keysEvicted;
 
+  /** {@code cluster} for a rate limit the cluster shares, else {@code local}. */
+  public final String scope;
+
+  /** Cluster scope: the instances last counted (0 before the first settling); else -1. */
+  public final int instances;
+
   ResourceStatus(ResourceView view) {
     this.name = view.name();
     this.kind = view.kind();
@@ -55,6 +61,8 @@ public final class ResourceStatus {
     this.calls = Collections.unmodifiableMap(calls);
     this.durationSumNanos = view.durationSumNanos();
     this.keysEvicted = view.keysEvicted();
+    this.scope = view.clusterScoped() ? "cluster" : "local";
+    this.instances = view.clusterInstances();
   }
 
   /** Calls counted in {@link #durationSumNanos}: every completed call not ignored. */

@@ -108,6 +108,19 @@ public abstract class ResourceView {
   /** Per-key buckets evicted so far; 0 without a per-key rate limit. */
   public abstract long keysEvicted();
 
+  /** Whether its rate limit is shared by the cluster ({@code scope: cluster}). */
+  public boolean clusterScoped() {
+    return false;
+  }
+
+  /**
+   * The instances the cluster last counted for its rate (the most over its keys); 0 before the
+   * first settling, -1 when it is not {@link #clusterScoped()}.
+   */
+  public int clusterInstances() {
+    return -1;
+  }
+
   /** Last good answers kept now; 0 without {@code fallback.last-good}. */
   public abstract int lastGoodKept();
 

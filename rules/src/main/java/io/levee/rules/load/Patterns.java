@@ -32,6 +32,10 @@ final class Patterns {
       Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
   private static final Pattern STATUS_CLASS = Pattern.compile("[1-5][xX][xX]");
   private static final Pattern STATUS = Pattern.compile("\\d{3}");
+
+  /** A JWT claim name: JSON allows any, these are the ones a rules file can name plainly. */
+  private static final Pattern CLAIM = Pattern.compile("[A-Za-z0-9_.:/-]{1,64}");
+
   private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
   private static final Pattern CONTROL = Pattern.compile("[\\x00-\\x08\\x0A-\\x1F\\x7F]");
 
@@ -204,7 +208,7 @@ final class Patterns {
 
   static final ValueType<KeySpec> KEY =
       ValueType.of(
-          "ip, header:NAME or param:NAME",
+          "ip, header:NAME, param:NAME or jwt:CLAIM",
           new ValueType.Parse<KeySpec>() {
             @Override
             public KeySpec parse(String text) throws ValueType.Bad {
@@ -219,7 +223,24 @@ final class Patterns {
                   && !text.substring(6).contains(" ")) {
                 return new KeySpec(KeySpec.Source.PARAM, text.substring(6));
               }
+              if (text.startsWith("jwt:") && CLAIM.matcher(text.substring(4)).matches()) {
+                return new KeySpec(KeySpec.Source.JWT, text.substring(4));
+              }
               throw new ValueType.Bad();
+            }
+          });
+
+  /** A pattern of {@code rate-limit.overrides.keys}: a key, where {@code *} stands for any run. */
+  static final ValueType<String> KEY_PATTERN =
+      ValueType.of(
+          "a key or a pattern like premium-*",
+          new ValueType.Parse<String>() {
+            @Override
+            public String parse(String text) throws ValueType.Bad {
+              if (text.isEmpty() || text.length() > 256) {
+                throw new ValueType.Bad("a key pattern has 1 to 256 characters");
+              }
+              return text;
             }
           });
 

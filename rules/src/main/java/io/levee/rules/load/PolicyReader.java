@@ -7,7 +7,10 @@ import io.levee.rules.model.ConcurrencySpec;
 import io.levee.rules.model.Defaults;
 import io.levee.rules.model.KeySpec;
 import io.levee.rules.model.RateLimitSpec;
+import io.levee.rules.model.RateTier;
 import io.levee.rules.model.TimeoutsSpec;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,7 +21,10 @@ import java.util.concurrent.TimeUnit;
  * broken.
  */
 final class PolicyReader {
-  static final String[] RATE_LIMIT = {"rate", "burst", "warm-up", "max-wait", "per"};
+  static final String[] RATE_LIMIT = {
+    "rate", "burst", "warm-up", "max-wait", "per", "scope", "overrides"
+  };
+  static final String[] TIER = {"keys", "rate", "burst"};
   static final String[] CONCURRENCY = {"max", "max-wait"};
   static final String[] CIRCUIT_BREAKER = {
     "failure-rate",
@@ -37,9 +43,40 @@ final class PolicyReader {
   private static final ValueType<Long> POSITIVE_DURATION = Types.duration(1);
   private static final ValueType<Long> WAIT = Types.duration(0);
 
+  private static final ValueType<Boolean> SCOPE =
+      ValueType.of(
+          "local or cluster",
+          new ValueType.Parse<Boolean>() {
+            @Override
+            public Boolean parse(String text) throws ValueType.Bad {
+              if (text.equals("local")) {
+                return Boolean.FALSE;
+              }
+              if (text.equals("cluster")) {
+                return Boolean.TRUE;
+              }
+              throw new ValueType.Bad();
+            }
+          });
+
+  private static final ValueType<Double> TIER_RATE =
+      ValueType.of(
+          "a rate like 200/s, or unlimited",
+          new ValueType.Parse<Double>() {
+            @Override
+            public Double parse(String text) throws ValueType.Bad {
+              return text.equals("unlimited")
+                  ? RateTier.UNLIMITED
+                  : Types.RATE_PER_SECOND.parse(text);
+            }
+          });
+
   private PolicyReader() {}
 
-  static RateLimitSpec rateLimit(Section s, CallKind kind) {
+  /**
+   * {@code clustered}: whether the file has {@code settings.cluster}, which a cluster scope needs.
+   */
+  static RateLimitSpec rateLimit(Section s, CallKind kind, boolean clustered) {
     Double rate = s.require("rate", Types.RATE_PER_SECOND, "how many calls may pass, like 50/s");
     Double burst = s.get("burst", Types.number(1), null);
     long warmUp = s.get("warm-up", WAIT, 0L);
@@ -53,10 +90,51 @@ final class PolicyReader {
               + kind.key
               + " calls");
     }
+    boolean cluster = s.get("scope", SCOPE, Boolean.FALSE);
+    if (cluster && !clustered) {
+      s.reject(
+          "scope",
+          "`scope: cluster` shares the rate through Redis: add `settings: { cluster: { redis:"
+              + " redis://HOST:6379/0 } }`, or leave `scope` out for a limit per JVM");
+    }
+    if (cluster && warmUp > 0) {
+      s.reject(
+          "warm-up", "`warm-up` is not supported with `scope: cluster` yet; leave one of them out");
+    }
+    List<RateTier> overrides = tiers(s, per);
     if (rate == null) {
       return null;
     }
-    return new RateLimitSpec(rate, burst != null ? burst : Math.max(1, rate), warmUp, maxWait, per);
+    return new RateLimitSpec(
+        rate, burst != null ? burst : Math.max(1, rate), warmUp, maxWait, per, cluster, overrides);
+  }
+
+  /** {@code overrides}: a list of {@code { keys, rate, burst }}; empty when absent or invalid. */
+  private static List<RateTier> tiers(Section s, KeySpec per) {
+    List<RateTier> tiers = new ArrayList<RateTier>();
+    if (!s.has("overrides")) {
+      return tiers;
+    }
+    if (per == null) {
+      s.reject(
+          "overrides",
+          "`overrides` gives some keys another rate, so it needs `per`, which says what the key"
+              + " is (ip, header:NAME, param:NAME or jwt:CLAIM)");
+      return tiers;
+    }
+    for (Section t : s.sections("overrides", "{ keys: [\"premium-*\"], rate: 200/s }", TIER)) {
+      List<String> keys = t.oneOrList("keys", Patterns.KEY_PATTERN, "the keys it applies to");
+      Double rate =
+          t.require("rate", TIER_RATE, "how many calls each of these keys may make, or unlimited");
+      Double burst = t.get("burst", Types.number(1), null);
+      if (burst != null && rate != null && rate == RateTier.UNLIMITED) {
+        t.reject("burst", "an unlimited key has no bucket, so no burst; leave `burst` out");
+      }
+      if (keys != null && rate != null) {
+        tiers.add(new RateTier(keys, rate, burst != null ? burst : Math.max(1, rate)));
+      }
+    }
+    return tiers;
   }
 
   static ConcurrencySpec concurrency(Section s) {

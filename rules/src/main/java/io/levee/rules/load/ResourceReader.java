@@ -34,7 +34,9 @@ final class ResourceReader {
   private ResourceReader() {}
 
   /** The resource, or null when it has any error (all of them reported). */
-  static ResourceRule read(Node node, String path, Mode defaultMode, Problems problems) {
+  /** {@code clustered}: whether the file has {@code settings.cluster}. */
+  static ResourceRule read(
+      Node node, String path, Mode defaultMode, boolean clustered, Problems problems) {
     int before = problems.count();
     if (Section.isNull(node)) {
       problems.at(
@@ -65,7 +67,7 @@ final class ResourceReader {
             "rate-limit",
             "a mapping with rate, burst, warm-up, max-wait and per",
             PolicyReader.RATE_LIMIT);
-    RateLimitSpec rateLimit = rl != null ? PolicyReader.rateLimit(rl, kind) : null;
+    RateLimitSpec rateLimit = rl != null ? PolicyReader.rateLimit(rl, kind, clustered) : null;
     Section c =
         r.section("concurrency", "a mapping with max and max-wait", PolicyReader.CONCURRENCY);
     ConcurrencySpec concurrency = c != null ? PolicyReader.concurrency(c) : null;

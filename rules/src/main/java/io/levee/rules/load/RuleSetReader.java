@@ -24,7 +24,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 /** Reads the top of the rules file: version, settings, system and the list of resources. */
 final class RuleSetReader {
   static final String[] KEYS = {"version", "settings", "system", "resources"};
-  static final String[] SETTINGS = {"mode", "reload", "max-keys"};
+  static final String[] SETTINGS = {"mode", "reload", "max-keys", "cluster"};
   static final String[] SYSTEM = {"exclude", "adaptive", "on-block", "mode"};
 
   /**
@@ -87,25 +87,31 @@ final class RuleSetReader {
     }
     top.require("version", VERSION, "start the file with `version: 1`");
     Settings settings =
-        settings(top.section("settings", "a mapping with mode, reload and max-keys", SETTINGS));
+        settings(
+            top.section("settings", "a mapping with mode, reload, max-keys and cluster", SETTINGS),
+            source);
     Section s =
         top.section("system", "a mapping with exclude, adaptive, on-block and mode", SYSTEM);
     SystemRule system = s != null ? system(s, settings.mode) : null;
-    List<ResourceRule> resources = resources(top, settings.mode, problems);
+    List<ResourceRule> resources = resources(top, settings, problems);
     if (problems.count() > before) {
       return null;
     }
     return new RuleSet(source, settings, system, resources);
   }
 
-  private static Settings settings(Section s) {
+  private static Settings settings(Section s, String source) {
     if (s == null) {
       return Settings.DEFAULT;
     }
+    Section c =
+        s.section(
+            "cluster", "a mapping with redis, name, sync and on-failure", ClusterReader.CLUSTER);
     return new Settings(
         s.get("mode", Types.MODE, Defaults.MODE),
         s.get("reload", RELOAD, Defaults.RELOAD_NANOS),
-        s.get("max-keys", Types.whole(1, 10_000_000), Defaults.MAX_KEYS));
+        s.get("max-keys", Types.whole(1, 10_000_000), Defaults.MAX_KEYS),
+        c == null ? null : ClusterReader.read(c, source));
   }
 
   private static SystemRule system(Section s, Mode defaultMode) {
@@ -134,7 +140,7 @@ final class RuleSetReader {
         exclude != null ? exclude : Collections.<String>emptyList(), adaptive, mode, onBlock);
   }
 
-  private static List<ResourceRule> resources(Section top, Mode mode, Problems problems) {
+  private static List<ResourceRule> resources(Section top, Settings settings, Problems problems) {
     List<ResourceRule> resources = new ArrayList<ResourceRule>();
     Node list = top.value("resources");
     if (list == null || Section.isNull(list)) {
@@ -154,7 +160,9 @@ final class RuleSetReader {
     int methods = 0;
     for (int i = 0; i < items.size(); i++) {
       String path = "resources[" + i + "]";
-      ResourceRule rule = ResourceReader.read(items.get(i), path, mode, problems);
+      ResourceRule rule =
+          ResourceReader.read(
+              items.get(i), path, settings.mode, settings.cluster != null, problems);
       checkUnique(items.get(i), path, names, problems);
       if (rule != null) {
         resources.add(rule);

@@ -139,6 +139,41 @@ final class Section {
     return read(t.getValueNode(), t.getKeyNode().getStartMark(), path(key), problems, what, keys);
   }
 
+  /**
+   * The mappings of the list under {@code key}, each read with {@code keys}; empty when the key is
+   * absent, and with an error when it is not a non-empty list. {@code example} shows one entry.
+   */
+  List<Section> sections(String key, String example, String... keys) {
+    List<Section> sections = new ArrayList<Section>();
+    if (!has(key)) {
+      return sections;
+    }
+    Node node = value(key);
+    if (!(node instanceof SequenceNode) || ((SequenceNode) node).getValue().isEmpty()) {
+      problems.at(
+          node,
+          path(key),
+          "expected a non-empty list like [" + example + "], got " + describe(node));
+      return sections;
+    }
+    List<Node> items = ((SequenceNode) node).getValue();
+    for (int i = 0; i < items.size(); i++) {
+      Node item = items.get(i);
+      Section section =
+          read(
+              item,
+              item.getStartMark(),
+              path(key) + "[" + i + "]",
+              problems,
+              "a mapping like " + example,
+              keys);
+      if (section.readable() && !isNull(item)) {
+        sections.add(section);
+      }
+    }
+    return sections;
+  }
+
   /** The value of {@code key}, or {@code fallback} when it is absent or not valid. */
   <T> T get(String key, ValueType<T> type, T fallback) {
     T value = has(key) ? scalar(value(key), path(key), type) : null;

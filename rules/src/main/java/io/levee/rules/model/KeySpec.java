@@ -1,16 +1,23 @@
 package io.levee.rules.model;
 
-/** {@code rate-limit.per}: {@code ip}, {@code header:NAME} or {@code param:NAME}. */
+/**
+ * {@code rate-limit.per}: {@code ip}, {@code header:NAME}, {@code param:NAME} or {@code jwt:CLAIM}.
+ */
 public final class KeySpec {
   public enum Source {
     IP,
     HEADER,
-    PARAM
+    PARAM,
+    /** A claim of the {@code Authorization: Bearer} token's payload, decoded, not verified. */
+    JWT
   }
+
+  /** The key of a request that has none to give, for sources that always give one (JWT). */
+  public static final String NONE = "-";
 
   public final Source source;
 
-  /** The header or parameter name; null for {@link Source#IP}. */
+  /** The header, parameter or claim name; null for {@link Source#IP}. */
   public final String name;
 
   public KeySpec(Source source, String name) {

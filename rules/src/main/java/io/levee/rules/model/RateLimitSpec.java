@@ -1,5 +1,8 @@
 package io.levee.rules.model;
 
+import java.util.Collections;
+import java.util.List;
+
 /** {@code rate-limit:} with defaults applied. */
 public final class RateLimitSpec {
   public final double permitsPerSecond;
@@ -16,13 +19,42 @@ public final class RateLimitSpec {
   /** Separate bucket per key (servlet only), or null for one bucket. */
   public final KeySpec per;
 
+  /**
+   * {@code scope: cluster}: every instance of {@code settings.cluster.name} shares the rate (SPEC
+   * §5.3); false for {@code local}, the default.
+   */
+  public final boolean cluster;
+
+  /** {@code overrides}: per-key tiers, the first whose keys match applies; empty for none. */
+  public final List<RateTier> overrides;
+
   public RateLimitSpec(
       double permitsPerSecond, double burst, long warmUpNanos, long maxWaitNanos, KeySpec per) {
+    this(
+        permitsPerSecond,
+        burst,
+        warmUpNanos,
+        maxWaitNanos,
+        per,
+        false,
+        Collections.<RateTier>emptyList());
+  }
+
+  public RateLimitSpec(
+      double permitsPerSecond,
+      double burst,
+      long warmUpNanos,
+      long maxWaitNanos,
+      KeySpec per,
+      boolean cluster,
+      List<RateTier> overrides) {
     this.permitsPerSecond = permitsPerSecond;
     this.burst = burst;
     this.warmUpNanos = warmUpNanos;
     this.maxWaitNanos = maxWaitNanos;
     this.per = per;
+    this.cluster = cluster;
+    this.overrides = Collections.unmodifiableList(overrides);
   }
 
   @Override
@@ -35,11 +67,13 @@ public final class RateLimitSpec {
         && burst == s.burst
         && warmUpNanos == s.warmUpNanos
         && maxWaitNanos == s.maxWaitNanos
-        && Values.eq(per, s.per);
+        && Values.eq(per, s.per)
+        && cluster == s.cluster
+        && overrides.equals(s.overrides);
   }
 
   @Override
   public int hashCode() {
-    return Values.hash(permitsPerSecond, burst, warmUpNanos, maxWaitNanos, per);
+    return Values.hash(permitsPerSecond, burst, warmUpNanos, maxWaitNanos, per, cluster, overrides);
   }
 }

@@ -3,7 +3,7 @@ package io.levee.rules.model;
 /** {@code settings:} of the rules file. */
 public final class Settings {
   public static final Settings DEFAULT =
-      new Settings(Defaults.MODE, Defaults.RELOAD_NANOS, Defaults.MAX_KEYS);
+      new Settings(Defaults.MODE, Defaults.RELOAD_NANOS, Defaults.MAX_KEYS, null);
 
   public final Mode mode;
 
@@ -13,9 +13,17 @@ public final class Settings {
   /** Cap on per-key state of each keyed rate limit. */
   public final int maxKeys;
 
+  /** {@code cluster}, or null when the file has none (no resource may then be cluster-scoped). */
+  public final ClusterSettings cluster;
+
   public Settings(Mode mode, long reloadNanos, int maxKeys) {
+    this(mode, reloadNanos, maxKeys, null);
+  }
+
+  public Settings(Mode mode, long reloadNanos, int maxKeys, ClusterSettings cluster) {
     this.mode = mode;
     this.reloadNanos = reloadNanos;
     this.maxKeys = maxKeys;
+    this.cluster = cluster;
   }
 }

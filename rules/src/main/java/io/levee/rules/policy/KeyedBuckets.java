@@ -1,6 +1,8 @@
 package io.levee.rules.policy;
 
+import io.levee.rules.match.KeyPatterns;
 import io.levee.rules.model.RateLimitSpec;
+import io.levee.rules.model.RateTier;
 import io.levee.rules.time.Clock;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -9,8 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One {@link TokenBucket} per key ({@code rate-limit.per}, SPEC §2), at most {@code maxKeys} of
- * them, least recently used first out.
+ * One bucket per key ({@code rate-limit.per}, SPEC §2), at most {@code maxKeys} of them, least
+ * recently used first out. A key's bucket follows the first {@code overrides} tier whose keys match
+ * it (SPEC §5.3), matched once when the bucket is made; a key of an {@code unlimited} tier gets
+ * {@link RateBucket#UNLIMITED}. The buckets themselves come from a {@link Factory}: token buckets
+ * for a local limit, shares of the cluster's for a cluster-scoped one.
  *
  * <p>How: a {@link ConcurrentHashMap} from key to an entry holding the bucket and the last time it
  * was used (to the millisecond). A lookup of a known key is a map read plus at most one stamp
@@ -32,23 +37,61 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class KeyedBuckets {
   private static final long STAMP_GRANULARITY_NANOS = 1_000_000L;
 
+  /** Makes the bucket of a key, full at {@code now}. */
+  public interface Factory {
+    RateBucket create(RateLimitSpec spec, long now);
+  }
+
+  /** What {@link #forEach} shows of each key. */
+  public interface Visitor {
+    /** {@code key} is null for the bucket of requests that have no key. */
+    void visit(String key, RateBucket bucket, long lastUsedNanos);
+  }
+
   private final RateLimitSpec spec;
   private final int maxKeys;
   private final Clock clock;
-  private final TokenBucket shared;
+  private final Factory factory;
+  private final KeyPatterns[] tierKeys;
+  private final RateLimitSpec[] tierSpecs;
+  private final RateBucket shared;
   private final ConcurrentHashMap<String, Entry> buckets = new ConcurrentHashMap<>();
   private final AtomicLong evictions = new AtomicLong();
   private final Object evicting = new Object();
 
+  /** Token buckets, local to this JVM. */
   public KeyedBuckets(RateLimitSpec spec, int maxKeys, Clock clock) {
+    this(spec, maxKeys, clock, tokenBuckets(clock));
+  }
+
+  public KeyedBuckets(RateLimitSpec spec, int maxKeys, Clock clock, Factory factory) {
     this.spec = spec;
     this.maxKeys = Math.max(1, maxKeys);
     this.clock = clock;
-    this.shared = new TokenBucket(spec, clock);
+    this.factory = factory;
+    int tiers = spec.overrides.size();
+    this.tierKeys = new KeyPatterns[tiers];
+    this.tierSpecs = new RateLimitSpec[tiers];
+    for (int i = 0; i < tiers; i++) {
+      RateTier tier = spec.overrides.get(i);
+      tierKeys[i] = new KeyPatterns(tier.keys);
+      tierSpecs[i] = tier.unlimited() ? null : tier.spec(spec);
+    }
+    this.shared = factory.create(spec, clock.nanoTime());
+  }
+
+  /** A factory of {@link TokenBucket}s on {@code clock}. */
+  public static Factory tokenBuckets(final Clock clock) {
+    return new Factory() {
+      @Override
+      public RateBucket create(RateLimitSpec spec, long now) {
+        return new TokenBucket(spec, clock, now);
+      }
+    };
   }
 
   /** {@link #bucket(String, long)} at the clock's current instant. */
-  public TokenBucket bucket(String key) {
+  public RateBucket bucket(String key) {
     return bucket(key, clock.nanoTime());
   }
 
@@ -56,7 +99,7 @@ public final class KeyedBuckets {
    * The bucket of {@code key}, created full if the key is new; the shared bucket for null. {@code
    * now}, on this clock, stamps the key's last use.
    */
-  public TokenBucket bucket(String key, long now) {
+  public RateBucket bucket(String key, long now) {
     if (key == null) {
       return shared;
     }
@@ -71,9 +114,27 @@ public final class KeyedBuckets {
     if (buckets.size() >= maxKeys) {
       evictOldest();
     }
-    Entry fresh = new Entry(new TokenBucket(spec, clock, now), now);
+    Entry fresh = new Entry(create(key, now), now);
     Entry raced = buckets.putIfAbsent(key, fresh);
     return raced == null ? fresh.bucket : raced.bucket;
+  }
+
+  /** The bucket of a new key: its tier's, else the resource's. */
+  private RateBucket create(String key, long now) {
+    for (int i = 0; i < tierKeys.length; i++) {
+      if (tierKeys[i].matches(key)) {
+        return tierSpecs[i] == null ? RateBucket.UNLIMITED : factory.create(tierSpecs[i], now);
+      }
+    }
+    return factory.create(spec, now);
+  }
+
+  /** Shows {@code visitor} the bucket of every key held now, and the one of no key. */
+  public void forEach(Visitor visitor) {
+    visitor.visit(null, shared, clock.nanoTime());
+    for (Map.Entry<String, Entry> e : buckets.entrySet()) {
+      visitor.visit(e.getKey(), e.getValue().bucket, e.getValue().lastUsed);
+    }
   }
 
   /** Keys evicted so far (the {@code levee.keys.evicted} counter). */
@@ -123,10 +184,10 @@ public final class KeyedBuckets {
   }
 
   private static final class Entry {
-    final TokenBucket bucket;
+    final RateBucket bucket;
     volatile long lastUsed;
 
-    Entry(TokenBucket bucket, long lastUsed) {
+    Entry(RateBucket bucket, long lastUsed) {
       this.bucket = bucket;
       this.lastUsed = lastUsed;
     }

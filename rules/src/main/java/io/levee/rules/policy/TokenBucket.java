@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * concurrent callers are serialised without a lock; a loser recomputes. {@code warmSince} is
  * written racily when a cold bucket is touched: every racer writes nearly the same instant.
  */
-public final class TokenBucket {
+public final class TokenBucket implements RateBucket {
   private static final double MAX_TOLERANCE_NANOS = 1e18;
 
   private final Clock clock;
@@ -78,6 +78,7 @@ public final class TokenBucket {
    * token being reserved). {@code < 0}: rejected, nothing consumed, and {@code -result >= 1} nanos
    * until a token would be there.
    */
+  @Override
   public long tryAcquire(long now) {
     boolean rejudged = false;
     for (; ; ) {

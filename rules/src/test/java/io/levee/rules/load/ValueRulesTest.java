@@ -238,7 +238,7 @@ class ValueRulesTest {
     assertThat(per("param:user")).isEqualTo(new KeySpec(KeySpec.Source.PARAM, "user"));
     assertThat(errors(resource(SERVLET, "rate-limit: { rate: 5/s, per: \"header:\" }")))
         .containsExactly(
-            "resources[0].rate-limit.per: expected ip, header:NAME or param:NAME,"
+            "resources[0].rate-limit.per: expected ip, header:NAME, param:NAME or jwt:CLAIM,"
                 + " got 'header:'");
   }
 

@@ -13,9 +13,9 @@ class KeyedBucketsTest {
   @Test
   void eachKeyHasItsOwnBucket() {
     KeyedBuckets keyed = new KeyedBuckets(spec, 10, clock);
-    assertThat(keyed.bucket("a").tryAcquire()).isZero();
-    assertThat(keyed.bucket("a").tryAcquire()).isNegative();
-    assertThat(keyed.bucket("b").tryAcquire()).isZero();
+    assertThat(keyed.bucket("a").tryAcquire(clock.nanoTime())).isZero();
+    assertThat(keyed.bucket("a").tryAcquire(clock.nanoTime())).isNegative();
+    assertThat(keyed.bucket("b").tryAcquire(clock.nanoTime())).isZero();
     assertThat(keyed.bucket("a")).isSameAs(keyed.bucket("a"));
     assertThat(keyed.size()).isEqualTo(2);
   }
@@ -24,7 +24,7 @@ class KeyedBucketsTest {
   void stampsTheLastUseWithTheInstantItIsGiven() {
     KeyedBuckets keyed = new KeyedBuckets(spec, 2, clock);
     long now = clock.nanoTime();
-    TokenBucket a = keyed.bucket("a", now + 20_000_000L);
+    RateBucket a = keyed.bucket("a", now + 20_000_000L);
     keyed.bucket("b", now + 10_000_000L);
     keyed.bucket("c", now + 30_000_000L);
     assertThat(keyed.bucket("a", now + 30_000_000L)).isSameAs(a);
@@ -60,11 +60,11 @@ class KeyedBucketsTest {
   @Test
   void leastRecentlyUsedKeyGoesFirst() {
     KeyedBuckets keyed = new KeyedBuckets(spec, 3, clock);
-    TokenBucket a = keyed.bucket("a");
+    RateBucket a = keyed.bucket("a");
     clock.advanceMillis(10);
-    TokenBucket b = keyed.bucket("b");
+    RateBucket b = keyed.bucket("b");
     clock.advanceMillis(10);
-    TokenBucket c = keyed.bucket("c");
+    RateBucket c = keyed.bucket("c");
     clock.advanceMillis(10);
     keyed.bucket("a");
     clock.advanceMillis(10);
@@ -78,10 +78,10 @@ class KeyedBucketsTest {
   @Test
   void anEvictedKeyComesBackWithAFullBucket() {
     KeyedBuckets keyed = new KeyedBuckets(spec, 1, clock);
-    keyed.bucket("a").tryAcquire();
+    keyed.bucket("a").tryAcquire(clock.nanoTime());
     clock.advanceMillis(10);
     keyed.bucket("b");
-    assertThat(keyed.bucket("a").tryAcquire()).isZero();
+    assertThat(keyed.bucket("a").tryAcquire(clock.nanoTime())).isZero();
   }
 
   @Test

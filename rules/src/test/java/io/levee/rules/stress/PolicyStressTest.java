@@ -213,7 +213,7 @@ class PolicyStressTest {
           ThreadLocalRandom random = ThreadLocalRandom.current();
           for (int i = 0; i < CALLS_PER_THREAD; i++) {
             clock.advanceNanos(random.nextLong(MILLIS));
-            keyed.bucket(keys[random.nextInt(keys.length)]).tryAcquire();
+            keyed.bucket(keys[random.nextInt(keys.length)]).tryAcquire(clock.nanoTime());
             if (keyed.size() > 64 + THREADS) {
               oversize.incrementAndGet();
             }

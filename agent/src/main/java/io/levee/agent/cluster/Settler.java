@@ -1,0 +1,209 @@
+package io.levee.agent.cluster;
+
+import io.levee.agent.log.EventLog;
+import io.levee.rules.engine.ClusterVisitor;
+import io.levee.rules.engine.Engine;
+import io.levee.rules.model.ClusterSettings;
+import io.levee.rules.policy.ClusterBucket;
+import io.levee.rules.time.Clock;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The thread that settles this instance's cluster-scoped buckets with Redis every {@code sync}
+ * (with a tenth of jitter, so that instances started together do not settle in step): it measures
+ * each bucket's demand, sends them all in one round trip and sets each bucket's share from the
+ * answer. The calls' threads never wait for it; they decide with the shares it last set.
+ *
+ * <p>When Redis cannot be reached for two syncs (a refused or broken connection, or a timeout of
+ * half a sync: a stalled Redis counts as down), {@code on-failure} applies within three syncs:
+ * {@code local} gives each bucket the rate over the instances it last counted (the whole rate if it
+ * never settled), {@code open} admits every call. It is logged once when it starts and once when
+ * Redis answers again, at which point the shares are the cluster's again.
+ *
+ * <p>Which buckets: every resource's one bucket; of per-key limits, the keys used within the
+ * liveness time ({@code 3 × sync}), so Redis holds at most the keys the instances hold, and each
+ * expires {@code 6 × sync} (at least a second) after it was last settled.
+ */
+final class Settler implements Runnable {
+  /** How fast a demand that rises is believed, and one that falls forgotten. */
+  private static final long DEMAND_RISE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+  private static final long DEMAND_FALL_NANOS = TimeUnit.MILLISECONDS.toNanos(400);
+
+  final ClusterSettings settings;
+  private final Engine engine;
+  private final EventLog log;
+  private final String instance;
+  private final long syncNanos;
+  private final long livenessMillis;
+  private final long expiryMillis;
+  private final int timeoutMillis;
+  private final Thread thread;
+  private volatile boolean stopped;
+
+  // The thread's own.
+  private RedisLink link;
+  private long lastSettled;
+  private boolean everSettled;
+  private boolean down;
+
+  Settler(Engine engine, ClusterSettings settings, EventLog log) {
+    this.engine = engine;
+    this.settings = settings;
+    this.log = log;
+    this.instance = instanceId();
+    this.syncNanos = settings.syncNanos;
+    long syncMillis = TimeUnit.NANOSECONDS.toMillis(syncNanos);
+    this.livenessMillis = 3 * syncMillis;
+    this.expiryMillis = Math.max(1000, 6 * syncMillis);
+    this.timeoutMillis = (int) Math.max(10, syncMillis / 2);
+    this.thread = new Thread(this, "levee-cluster");
+    thread.setDaemon(true);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  /** Stops the thread and closes the connection; returns once the thread has ended (or 1 s). */
+  void stop() {
+    stopped = true;
+    thread.interrupt();
+    try {
+      thread.join(1000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void run() {
+    lastSettled = System.nanoTime();
+    try {
+      while (!stopped) {
+        settleOnce();
+        long jitter = (long) (syncNanos * (ThreadLocalRandom.current().nextDouble() * 0.2 - 0.1));
+        TimeUnit.NANOSECONDS.sleep(syncNanos + jitter);
+      }
+    } catch (InterruptedException e) {
+      // Stopped.
+    } catch (Throwable t) {
+      // Never let the agent's own error reach the application; the buckets keep their shares.
+      log.warn("cluster " + settings.name + ": settling stopped by an error: " + t);
+    } finally {
+      if (link != null) {
+        link.close();
+      }
+    }
+  }
+
+  /** One settling: measure, send, apply; or, when Redis cannot be had, {@code on-failure}. */
+  void settleOnce() {
+    long now = System.nanoTime();
+    final List<ClusterBucket> buckets = new ArrayList<ClusterBucket>();
+    final List<RedisLink.Ask> asks = new ArrayList<RedisLink.Ask>();
+    final long measuredAt = Clock.SYSTEM.nanoTime();
+    final long recent = TimeUnit.MILLISECONDS.toNanos(livenessMillis);
+    engine.forEachClusterBucket(
+        new ClusterVisitor() {
+          @Override
+          public void visit(String resource, String key, ClusterBucket bucket, long lastUsed) {
+            double demand = bucket.demand(measuredAt, DEMAND_RISE_NANOS, DEMAND_FALL_NANOS);
+            if (key != null && measuredAt - lastUsed > recent) {
+              return;
+            }
+            buckets.add(bucket);
+            asks.add(new RedisLink.Ask(keyPrefix(resource, key), demand, bucket.clusterRate()));
+          }
+        });
+    if (asks.isEmpty()) {
+      return;
+    }
+    try {
+      if (link == null) {
+        link = RedisLink.open(settings.redis, timeoutMillis);
+      }
+      List<RedisLink.Share> shares = link.settle(instance, asks, livenessMillis, expiryMillis);
+      for (int i = 0; i < shares.size(); i++) {
+        buckets.get(i).share(shares.get(i).rate);
+        buckets.get(i).instances(shares.get(i).instances);
+      }
+      settled(shares.isEmpty() ? 0 : shares.get(0).instances);
+    } catch (Exception e) {
+      if (link != null) {
+        link.close();
+        link = null;
+      }
+      if (!down && (!everSettled || now - lastSettled >= 2 * syncNanos)) {
+        down = true;
+        engine.clusterConnected(Engine.CLUSTER_DOWN);
+        log.warn(
+            "cluster "
+                + settings.name
+                + ": Redis at "
+                + settings.redis
+                + " cannot be reached ("
+                + reason(e)
+                + "); on-failure "
+                + (settings.onFailure == ClusterSettings.OnFailure.OPEN
+                    ? "open: cluster-scoped limits admit every call"
+                    : "local: each instance keeps the rate over the instances it last counted")
+                + " until it answers again");
+      }
+      if (down) {
+        for (ClusterBucket b : buckets) {
+          if (settings.onFailure == ClusterSettings.OnFailure.OPEN) {
+            b.open();
+          } else {
+            b.share(b.clusterRate() / Math.max(1, b.instances()));
+          }
+        }
+      }
+    }
+  }
+
+  private void settled(int instances) {
+    lastSettled = System.nanoTime();
+    if (down || !everSettled) {
+      log.info(
+          "cluster "
+              + settings.name
+              + ": "
+              + (down ? "Redis answers again" : "settling")
+              + " at "
+              + settings.redis
+              + " every "
+              + TimeUnit.NANOSECONDS.toMillis(syncNanos)
+              + "ms, "
+              + instances
+              + (instances == 1 ? " instance" : " instances")
+              + " seen");
+    }
+    everSettled = true;
+    down = false;
+    engine.clusterConnected(Engine.CLUSTER_UP);
+  }
+
+  private String keyPrefix(String resource, String key) {
+    return "levee:{" + settings.name + ":" + resource + (key == null ? "" : ":" + key) + "}";
+  }
+
+  private static String reason(Exception e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message = root.getMessage();
+    return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+
+  /** This JVM among the cluster's: its process and host, and a random part for a reused pid. */
+  private static String instanceId() {
+    String name = ManagementFactory.getRuntimeMXBean().getName();
+    return name + "/" + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffL);
+  }
+}
