@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.levee.agent.testing.EngineFixture;
+import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Outcome;
 import io.levee.rules.engine.Reason;
 import io.levee.rules.engine.ResourceStatus;
@@ -55,6 +56,33 @@ class StatusJsonTest {
   }
 
   @Test
+  void showsTheClusterWithoutItsPassword() throws Exception {
+    EngineFixture f =
+        new EngineFixture()
+            .apply(
+                """
+                settings:
+                  cluster: { redis: "rediss://levee:secret@redis:6379/0", name: shop }
+                resources:
+                  - name: partner
+                    match: { http: { urls: ["http://partner/**"] } }
+                    rate-limit: { rate: 100/s, scope: cluster }
+                """);
+    String text =
+        StatusJson.write(
+            "rules.yaml", f.engine.status(), f.engine.rules().settings.cluster, Engine.CLUSTER_UP);
+    JsonNode json = new ObjectMapper().readTree(text);
+
+    assertThat(text).doesNotContain("secret");
+    assertThat(json.get("cluster").get("name").asText()).isEqualTo("shop");
+    assertThat(json.get("cluster").get("redis").asText()).isEqualTo("rediss://levee@redis:6379/0");
+    assertThat(json.get("cluster").get("connected").asBoolean()).isTrue();
+    assertThat(json.get("resources").get(0).get("scope").asText()).isEqualTo("cluster");
+    assertThat(json.get("resources").get(0).get("instances").asInt()).isZero();
+    assertMatches(json.get("resources"), f.engine.status());
+  }
+
+  @Test
   void escapesWhatJsonCannotHoldAsIs() throws Exception {
     StringBuilder out = new StringBuilder();
     StatusJson.string(out, "C:\\rules \"new\"\n\u0001");
@@ -91,6 +119,8 @@ class StatusJsonTest {
       }
       assertThat(row.get("durationSeconds").asDouble()).isEqualTo(s.durationSumNanos / 1e9);
       assertThat(row.get("keysEvicted").asLong()).isEqualTo(s.keysEvicted);
+      assertThat(row.get("scope").asText()).isEqualTo(s.scope);
+      assertThat(row.get("instances").asInt(-1)).isEqualTo(s.instances);
     }
   }
 }

@@ -53,6 +53,39 @@ class StatusTableTest {
   }
 
   @Test
+  void showsTheClusterItsConnectionAndEachResourcesScope() {
+    engine.apply(
+        rules(
+            """
+            version: 1
+            settings:
+              cluster: { redis: "redis://levee:secret@redis.example:6380/2", name: shop }
+            resources:
+              - name: partner
+                match: { http: { urls: ["http://partner/**"] } }
+                rate-limit: { rate: 100/s, scope: cluster }
+              - name: api
+                match: { http: { urls: ["http://api/**"] } }
+                rate-limit: { rate: 10/s }
+            """));
+
+    String table =
+        StatusTable.render(
+            engine.rules(), Paths.get("/etc/levee.yaml"), engine.status(), Engine.CLUSTER_DOWN);
+
+    assertThat(table)
+        .isEqualTo(
+            """
+            rules: /etc/levee.yaml (2 resources, reload 2s)
+            cluster: shop on redis://levee@redis.example:6380/2, unreachable
+            RESOURCE  KIND  MODE     SCOPE      BREAKER  LIMIT  IN-FLIGHT  PASSED  BLOCKED
+            partner   http  enforce  cluster/0  -        -      0          0       0
+            api       http  enforce  local      -        -      0          0       0
+            """)
+        .doesNotContain("secret");
+  }
+
+  @Test
   void saysSoWhenNothingIsInForce() {
     assertThat(StatusTable.render(RuleSet.EMPTY, null, engine.status()))
         .isEqualTo("rules: none (0 resources, reload 2s)\nno resources in force\n");

@@ -2,6 +2,8 @@ package io.levee.rules.load;
 
 import io.levee.rules.model.ClusterSettings;
 import io.levee.rules.model.RedisAddress;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -134,8 +136,8 @@ final class ClusterReader {
       String info = rest.substring(0, at);
       rest = rest.substring(at + 1);
       int colon = info.indexOf(':');
-      user = colon < 0 ? info : info.substring(0, colon);
-      password = colon < 0 ? null : info.substring(colon + 1);
+      user = decode(colon < 0 ? info : info.substring(0, colon));
+      password = colon < 0 ? null : decode(info.substring(colon + 1));
       if (user.isEmpty()) {
         user = null;
       }
@@ -187,6 +189,33 @@ final class ClusterReader {
       portNumber = Integer.parseInt(port);
     }
     return new RedisAddress(tls, user, password, host, portNumber, database);
+  }
+
+  /**
+   * {@code %XX} escapes decoded as UTF-8, as in any URL's user part: a password holding {@code @},
+   * {@code :} or {@code /} is written {@code %40}, {@code %3A}, {@code %2F}. Anything else, a
+   * {@code +} included, stays as written.
+   */
+  static String decode(String text) {
+    if (text.indexOf('%') < 0) {
+      return text;
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    int plain = 0;
+    for (int i = 0; i + 2 < text.length(); i++) {
+      int high = Character.digit(text.charAt(i + 1), 16);
+      int low = Character.digit(text.charAt(i + 2), 16);
+      if (text.charAt(i) == '%' && high >= 0 && low >= 0) {
+        byte[] before = text.substring(plain, i).getBytes(StandardCharsets.UTF_8);
+        bytes.write(before, 0, before.length);
+        bytes.write(high * 16 + low);
+        i += 2;
+        plain = i + 1;
+      }
+    }
+    byte[] rest = text.substring(plain).getBytes(StandardCharsets.UTF_8);
+    bytes.write(rest, 0, rest.length);
+    return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
   }
 
   /** Replaces each {@code ${NAME}} by that environment variable. */

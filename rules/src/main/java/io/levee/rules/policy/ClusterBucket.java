@@ -116,8 +116,9 @@ public final class ClusterBucket implements RateBucket {
   /**
    * Sets this instance's share of the rate, in calls per second. What the bucket owes (calls
    * admitted ahead of the old share) is owed in calls, not in time: at a larger share it is paid
-   * back sooner. Without that, an instance whose share was tiny (a burst of one call, due in
-   * seconds) would stay blocked long after the cluster gave it more.
+   * back sooner, and never more than the bucket holds at the new share. Without that, an instance
+   * whose share was tiny (one call due in seconds) would stay blocked long after the cluster gave
+   * it more, and one whose share shrank would owe its old burst at the new pace.
    */
   public void share(double permitsPerSecond) {
     double r = Math.max(MIN_RATE, Math.min(rate, permitsPerSecond));
@@ -137,7 +138,13 @@ public final class ClusterBucket implements RateBucket {
       if (owed <= 0) {
         return;
       }
-      long rescaled = now + (long) (owed * ((double) next.interval / old.interval));
+      // At most empty at the new share: a bucket never owes more than its burst and one call.
+      long rescaled =
+          now
+              + (long)
+                  Math.min(
+                      owed * ((double) next.interval / old.interval),
+                      (double) next.tolerance + next.interval);
       if (tat.compareAndSet(t, rescaled)) {
         return;
       }
