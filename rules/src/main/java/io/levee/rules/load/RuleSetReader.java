@@ -86,14 +86,15 @@ final class RuleSetReader {
       return null;
     }
     top.require("version", VERSION, "start the file with `version: 1`");
-    Settings settings =
-        settings(
-            top.section("settings", "a mapping with mode, reload, max-keys and cluster", SETTINGS),
-            source);
+    Section settingsSection =
+        top.section("settings", "a mapping with mode, reload, max-keys and cluster", SETTINGS);
+    Settings settings = settings(settingsSection, source);
+    // A cluster section with an error of its own is reported there, not again at each scope.
+    boolean clustered = settingsSection != null && settingsSection.has("cluster");
     Section s =
         top.section("system", "a mapping with exclude, adaptive, on-block and mode", SYSTEM);
     SystemRule system = s != null ? system(s, settings.mode) : null;
-    List<ResourceRule> resources = resources(top, settings, problems);
+    List<ResourceRule> resources = resources(top, settings.mode, clustered, problems);
     if (problems.count() > before) {
       return null;
     }
@@ -140,7 +141,8 @@ final class RuleSetReader {
         exclude != null ? exclude : Collections.<String>emptyList(), adaptive, mode, onBlock);
   }
 
-  private static List<ResourceRule> resources(Section top, Settings settings, Problems problems) {
+  private static List<ResourceRule> resources(
+      Section top, Mode mode, boolean clustered, Problems problems) {
     List<ResourceRule> resources = new ArrayList<ResourceRule>();
     Node list = top.value("resources");
     if (list == null || Section.isNull(list)) {
@@ -160,9 +162,7 @@ final class RuleSetReader {
     int methods = 0;
     for (int i = 0; i < items.size(); i++) {
       String path = "resources[" + i + "]";
-      ResourceRule rule =
-          ResourceReader.read(
-              items.get(i), path, settings.mode, settings.cluster != null, problems);
+      ResourceRule rule = ResourceReader.read(items.get(i), path, mode, clustered, problems);
       checkUnique(items.get(i), path, names, problems);
       if (rule != null) {
         resources.add(rule);
