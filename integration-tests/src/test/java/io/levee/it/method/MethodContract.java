@@ -10,6 +10,7 @@ import io.levee.it.support.ForkedApp;
 import io.levee.it.support.Jdk;
 import io.levee.it.support.Reply;
 import io.levee.it.support.RulesFile;
+import io.levee.it.support.StatusRows;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

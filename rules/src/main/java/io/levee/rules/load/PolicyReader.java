@@ -101,7 +101,7 @@ final class PolicyReader {
       s.reject(
           "warm-up", "`warm-up` is not supported with `scope: cluster` yet; leave one of them out");
     }
-    List<RateTier> overrides = tiers(s, per);
+    List<RateTier> overrides = tiers(s);
     if (rate == null) {
       return null;
     }
@@ -110,12 +110,12 @@ final class PolicyReader {
   }
 
   /** {@code overrides}: a list of {@code { keys, rate, burst }}; empty when absent or invalid. */
-  private static List<RateTier> tiers(Section s, KeySpec per) {
+  private static List<RateTier> tiers(Section s) {
     List<RateTier> tiers = new ArrayList<RateTier>();
     if (!s.has("overrides")) {
       return tiers;
     }
-    if (per == null) {
+    if (!s.has("per")) {
       s.reject(
           "overrides",
           "`overrides` gives some keys another rate, so it needs `per`, which says what the key"

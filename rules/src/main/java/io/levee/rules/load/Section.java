@@ -141,7 +141,8 @@ final class Section {
 
   /**
    * The mappings of the list under {@code key}, each read with {@code keys}; empty when the key is
-   * absent, and with an error when it is not a non-empty list. {@code example} shows one entry.
+   * absent, and with an error when it is not a non-empty list of mappings. {@code example} shows
+   * one entry.
    */
   List<Section> sections(String key, String example, String... keys) {
     List<Section> sections = new ArrayList<Section>();
@@ -149,25 +150,29 @@ final class Section {
       return sections;
     }
     Node node = value(key);
-    if (!(node instanceof SequenceNode) || ((SequenceNode) node).getValue().isEmpty()) {
-      problems.at(
-          node,
-          path(key),
-          "expected a non-empty list like [" + example + "], got " + describe(node));
+    if (!(node instanceof SequenceNode)) {
+      problems.at(node, path(key), "expected a list like [" + example + "], got " + describe(node));
       return sections;
     }
     List<Node> items = ((SequenceNode) node).getValue();
+    if (items.isEmpty()) {
+      problems.at(
+          node,
+          path(key),
+          "the list is empty; give it entries like " + example + ", or leave `" + key + "` out");
+      return sections;
+    }
     for (int i = 0; i < items.size(); i++) {
       Node item = items.get(i);
+      String path = path(key) + "[" + i + "]";
+      if (isNull(item)) {
+        // an entry left empty ("-" alone) is a slip, not a request for nothing
+        problems.at(item, path, "expected a mapping like " + example + ", got nothing");
+        continue;
+      }
       Section section =
-          read(
-              item,
-              item.getStartMark(),
-              path(key) + "[" + i + "]",
-              problems,
-              "a mapping like " + example,
-              keys);
-      if (section.readable() && !isNull(item)) {
+          read(item, item.getStartMark(), path, problems, "a mapping like " + example, keys);
+      if (section.readable()) {
         sections.add(section);
       }
     }

@@ -19,7 +19,12 @@ class LoaderFuzzTest {
   private static final String NOISE = ":-  \n\t{}[],&*!#'\"%/|>?@`~0a5sZ.\\";
 
   @ParameterizedTest
-  @ValueSource(strings = {"/valid/spec-example.yaml", "/valid/spec-method-example.yaml"})
+  @ValueSource(
+      strings = {
+        "/valid/spec-example.yaml",
+        "/valid/spec-method-example.yaml",
+        "/valid/spec-quota-example.yaml"
+      })
   void everyMutationLoadsOrYieldsLocatedErrors(String file) throws Exception {
     String example =
         new String(

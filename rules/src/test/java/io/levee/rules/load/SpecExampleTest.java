@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.levee.rules.model.AdaptiveSpec;
 import io.levee.rules.model.CallKind;
 import io.levee.rules.model.CircuitBreakerSpec;
+import io.levee.rules.model.ClusterSettings;
 import io.levee.rules.model.ConcurrencySpec;
 import io.levee.rules.model.Defaults;
 import io.levee.rules.model.FailureSpec;
@@ -14,6 +15,8 @@ import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
 import io.levee.rules.model.Operation;
 import io.levee.rules.model.RateLimitSpec;
+import io.levee.rules.model.RateTier;
+import io.levee.rules.model.RedisAddress;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.model.TimeoutsSpec;
@@ -27,7 +30,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The examples of SPEC §2 and §5.2, verbatim, load with every value and default in place. */
+/** The examples of SPEC §2, §5.2 and §5.3, verbatim, load with every value and default in place. */
 class SpecExampleTest {
   private static final long MS = 1_000_000L;
   private static final long S = 1_000_000_000L;
@@ -163,6 +166,37 @@ class SpecExampleTest {
     assertThat(pricing.onBlock.status).isNull();
     assertThat(pricing.onBlock.fallback).isNull();
     assertThat(pricing.onBlock.sqlState).isNull();
+  }
+
+  @Test
+  void readsTheQuotasOfSection53() throws Exception {
+    Path quota =
+        Paths.get(SpecExampleTest.class.getResource("/valid/spec-quota-example.yaml").toURI());
+    LoadResult result = RulesLoader.load(quota);
+    assertThat(result.errors()).isEmpty();
+    ClusterSettings cluster = result.rules().settings.cluster;
+    assertThat(cluster.redis).isEqualTo(new RedisAddress(false, null, null, "127.0.0.1", 6379, 0));
+    assertThat(cluster.name).isEqualTo("shop");
+    assertThat(cluster.syncNanos).isEqualTo(100 * MS);
+    assertThat(cluster.onFailure).isEqualTo(ClusterSettings.OnFailure.LOCAL);
+    ResourceRule partner = result.rules().resources.get(0);
+    assertThat(partner.rateLimit)
+        .isEqualTo(
+            new RateLimitSpec(100, 100, 0, 0, null, true, Collections.<RateTier>emptyList()));
+    ResourceRule api = result.rules().resources.get(1);
+    assertThat(api.rateLimit)
+        .isEqualTo(
+            new RateLimitSpec(
+                20,
+                20,
+                0,
+                0,
+                new KeySpec(KeySpec.Source.JWT, "tenant"),
+                true,
+                Arrays.asList(
+                    new RateTier(Arrays.asList("premium-*"), 200, 400),
+                    new RateTier(
+                        Arrays.asList("internal"), RateTier.UNLIMITED, RateTier.UNLIMITED))));
   }
 
   @Test

@@ -2,8 +2,11 @@ package io.levee.rules.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.levee.rules.model.KeySpec;
 import io.levee.rules.model.RateLimitSpec;
+import io.levee.rules.model.RateTier;
 import io.levee.rules.time.ManualClock;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class KeyedBucketsTest {
@@ -94,5 +97,112 @@ class KeyedBucketsTest {
     keyed.bucket("new");
     assertThat(keyed.evictions()).isEqualTo(2);
     assertThat(keyed.size()).isEqualTo(15);
+  }
+
+  /**
+   * 10/s with a burst of 1 for most keys; premium keys a burst of 5, premium-gold (also matched by
+   * the first tier, which wins) a burst of 50; internal unlimited.
+   */
+  private static RateLimitSpec tiered() {
+    return new RateLimitSpec(
+        10,
+        1,
+        0,
+        0,
+        new KeySpec(KeySpec.Source.JWT, "tenant"),
+        false,
+        Arrays.asList(
+            new RateTier(Arrays.asList("premium-*"), 10, 5),
+            new RateTier(Arrays.asList("premium-gold", "gold"), 100, 50),
+            new RateTier(Arrays.asList("internal"), RateTier.UNLIMITED, RateTier.UNLIMITED)));
+  }
+
+  /** How many calls the key's bucket admits at once, up to {@code max}. */
+  private int admittedAtOnce(KeyedBuckets keyed, String key, int max) {
+    int admitted = 0;
+    while (admitted < max && keyed.bucket(key).tryAcquire(clock.nanoTime()) == 0) {
+      admitted++;
+    }
+    return admitted;
+  }
+
+  @Test
+  void aKeyGetsTheFirstTierWhoseKeysMatchIt() {
+    KeyedBuckets keyed = new KeyedBuckets(tiered(), 100, clock);
+    assertThat(admittedAtOnce(keyed, "premium-7", 1000)).isEqualTo(5);
+    assertThat(admittedAtOnce(keyed, "premium-gold", 1000)).isEqualTo(5);
+    assertThat(admittedAtOnce(keyed, "gold", 1000)).isEqualTo(50);
+    assertThat(admittedAtOnce(keyed, "acme", 1000)).isEqualTo(1);
+    // matched whole and case-sensitively
+    assertThat(admittedAtOnce(keyed, "Premium-7", 1000)).isEqualTo(1);
+    assertThat(admittedAtOnce(keyed, "x-premium-7", 1000)).isEqualTo(1);
+    // refilled at the tier's rate: 10/s gives a premium key one token in 100 ms
+    clock.advanceMillis(100);
+    assertThat(admittedAtOnce(keyed, "premium-7", 1000)).isEqualTo(1);
+    assertThat(admittedAtOnce(keyed, "gold", 1000)).isEqualTo(10);
+  }
+
+  @Test
+  void theKeyOfRequestsWithoutOneIsAKeyLikeAnyOther() {
+    RateLimitSpec spec =
+        new RateLimitSpec(
+            10,
+            1,
+            0,
+            0,
+            new KeySpec(KeySpec.Source.JWT, "tenant"),
+            false,
+            Arrays.asList(new RateTier(Arrays.asList(KeySpec.NONE), 10, 3)));
+    KeyedBuckets keyed = new KeyedBuckets(spec, 100, clock);
+    assertThat(admittedAtOnce(keyed, KeySpec.NONE, 1000)).isEqualTo(3);
+    assertThat(admittedAtOnce(keyed, null, 1000)).isEqualTo(1);
+  }
+
+  @Test
+  void anUnlimitedKeyIsAlwaysAdmittedAndStillTakesItsPlaceUnderMaxKeys() {
+    KeyedBuckets keyed = new KeyedBuckets(tiered(), 2, clock);
+    assertThat(keyed.bucket("internal")).isSameAs(RateBucket.UNLIMITED);
+    assertThat(admittedAtOnce(keyed, "internal", 100_000)).isEqualTo(100_000);
+    assertThat(keyed.size()).isEqualTo(1);
+    clock.advanceMillis(10);
+    keyed.bucket("acme");
+    clock.advanceMillis(10);
+    keyed.bucket("globex");
+    assertThat(keyed.size()).isEqualTo(2);
+    assertThat(keyed.evictions()).isEqualTo(1);
+    // the least recently used key went, unlimited or not; it comes back unlimited
+    assertThat(keyed.bucket("internal")).isSameAs(RateBucket.UNLIMITED);
+    assertThat(keyed.evictions()).isEqualTo(2);
+  }
+
+  @Test
+  void anEvictedKeyComesBackInItsTierWithAFullBucket() {
+    KeyedBuckets keyed = new KeyedBuckets(tiered(), 1, clock);
+    assertThat(admittedAtOnce(keyed, "premium-7", 1000)).isEqualTo(5);
+    clock.advanceMillis(10);
+    keyed.bucket("acme");
+    assertThat(keyed.evictions()).isEqualTo(1);
+    clock.advanceMillis(10);
+    assertThat(admittedAtOnce(keyed, "premium-7", 1000)).isEqualTo(5);
+  }
+
+  @Test
+  void makesEachTiersBucketsWithTheFactoryAndTheTiersRate() {
+    java.util.List<Double> rates = new java.util.ArrayList<>();
+    KeyedBuckets keyed =
+        new KeyedBuckets(
+            tiered(),
+            100,
+            clock,
+            (s, now) -> {
+              rates.add(s.permitsPerSecond);
+              return new TokenBucket(s, clock, now);
+            });
+    keyed.bucket("premium-7");
+    keyed.bucket("internal");
+    keyed.bucket("gold");
+    keyed.bucket("acme");
+    // the shared bucket of requests without a key first, then one per limited key
+    assertThat(rates).containsExactly(10.0, 10.0, 100.0, 10.0);
   }
 }

@@ -1,6 +1,9 @@
-package io.levee.it.method;
+package io.levee.it.support;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The agent's {@code /status}, one row per resource, read from its JSON; and its metrics. */
-final class StatusRows {
+public final class StatusRows {
   private static final Pattern ROW =
       Pattern.compile(
           "\\{\"name\":\"([^\"]+)\",\"kind\":\"([^\"]+)\",\"mode\":\"([^\"]+)\","
@@ -23,8 +26,17 @@ final class StatusRows {
 
   private StatusRows() {}
 
+  /** A free loopback port for the agent's {@code http} option, which serves {@code /status}. */
+  public static int freePort() {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** One resource as {@code /status} shows it; counts by reason or outcome, zeros left out. */
-  record Row(
+  public record Row(
       String name,
       String kind,
       String mode,
@@ -36,12 +48,12 @@ final class StatusRows {
       Map<String, Long> wouldBlock,
       Map<String, Long> calls) {}
 
-  static Map<String, Row> get(int port) throws IOException, InterruptedException {
+  public static Map<String, Row> get(int port) throws IOException, InterruptedException {
     return parse(fetch(port, "/status"));
   }
 
   /** The endpoint's {@code /metrics}, in the Prometheus text format. */
-  static String metrics(int port) throws IOException, InterruptedException {
+  public static String metrics(int port) throws IOException, InterruptedException {
     return fetch(port, "/metrics");
   }
 
@@ -55,7 +67,7 @@ final class StatusRows {
         .body();
   }
 
-  static Map<String, Row> parse(String json) {
+  public static Map<String, Row> parse(String json) {
     Map<String, Row> rows = new LinkedHashMap<>();
     Matcher m = ROW.matcher(json);
     while (m.find()) {
