@@ -117,6 +117,8 @@ final class ClusterReader {
   /** {@code redis[s]://[user[:password]@]host[:port][/database]}, references resolved. */
   static RedisAddress address(String written) throws ValueType.Bad {
     String text = resolve(written);
+    // Errors quote a part of the address only when it holds no environment value.
+    boolean quote = !written.contains("${");
     boolean tls;
     String rest;
     if (text.startsWith("redis://")) {
@@ -127,7 +129,8 @@ final class ClusterReader {
       rest = text.substring(9);
     } else {
       throw new ValueType.Bad(
-          "a Redis address starts with redis:// (or rediss:// for TLS), got " + safe(written));
+          "a Redis address starts with redis:// (or rediss:// for TLS)"
+              + (quote ? ", got " + scheme(written) : ""));
     }
     String user = null;
     String password = null;
@@ -152,7 +155,9 @@ final class ClusterReader {
       rest = rest.substring(0, slash);
       if (!db.isEmpty()) {
         if (!db.matches("\\d{1,5}")) {
-          throw new ValueType.Bad("the database after the last / is a number like 0, got " + db);
+          throw new ValueType.Bad(
+              "the database after the last / is a number like 0"
+                  + got(quote && db.length() <= 5, db));
         }
         database = Integer.parseInt(db);
       }
@@ -169,7 +174,7 @@ final class ClusterReader {
       if (after.startsWith(":")) {
         port = after.substring(1);
       } else if (!after.isEmpty()) {
-        throw new ValueType.Bad("expected :PORT after the IPv6 host, got " + after);
+        throw new ValueType.Bad("expected :PORT after the IPv6 host" + got(quote, after));
       }
     } else {
       int colon = rest.lastIndexOf(':');
@@ -184,7 +189,8 @@ final class ClusterReader {
       if (!port.matches("\\d{1,5}")
           || Integer.parseInt(port) < 1
           || Integer.parseInt(port) > 65535) {
-        throw new ValueType.Bad("the port is a number from 1 to 65535, got " + port);
+        throw new ValueType.Bad(
+            "the port is a number from 1 to 65535" + got(quote && port.matches("\\d{1,9}"), port));
       }
       portNumber = Integer.parseInt(port);
     }
@@ -234,8 +240,13 @@ final class ClusterReader {
     return out.toString();
   }
 
-  /** {@code written} with any password between {@code :} and {@code @} hidden. */
-  private static String safe(String written) {
-    return written.replaceAll("(//[^:/@]*:)[^@/]*@", "$1***@");
+  /** The scheme written, {@code http://}, or nothing: never a user or password. */
+  private static String scheme(String written) {
+    Matcher m = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]{0,15}://").matcher(written);
+    return m.find() ? Section.quote(m.group()) : "something else";
+  }
+
+  private static String got(boolean quote, String part) {
+    return quote ? ", got " + part : "";
   }
 }
