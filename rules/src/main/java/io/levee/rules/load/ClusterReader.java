@@ -157,7 +157,7 @@ final class ClusterReader {
         if (!db.matches("\\d{1,5}")) {
           throw new ValueType.Bad(
               "the database after the last / is a number like 0"
-                  + got(quote && db.length() <= 5, db));
+                  + got(quote && db.matches("\\d{1,12}"), db));
         }
         database = Integer.parseInt(db);
       }
