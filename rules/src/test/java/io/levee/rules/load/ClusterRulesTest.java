@@ -108,7 +108,7 @@ class ClusterRulesTest {
         .containsExactly("settings.cluster.redis: the port is a number from 1 to 65535");
     assertThat(redisErrors("redis://cache/one"))
         .containsExactly(
-            "settings.cluster.redis: the database after the last / is a number like 0, got one");
+            "settings.cluster.redis: the database after the last / is a number like 0");
     assertThat(redisErrors("redis://cache/123456"))
         .containsExactly(
             "settings.cluster.redis: the database after the last / is a number like 0, got"
