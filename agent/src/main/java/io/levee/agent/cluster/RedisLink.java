@@ -79,10 +79,20 @@ final class RedisLink implements Closeable {
   /**
    * Settles every ask in one round trip (a pipeline of script calls), as {@code instance}, telling
    * Redis to forget instances unseen for {@code livenessMillis} and the keys after {@code
-   * expiryMillis}.
+   * expiryMillis}; first takes {@code instance} out of the limits named by {@code forget} (key
+   * prefixes), whose keys Redis drops once no instance is left in them.
    */
-  List<Share> settle(String instance, List<Ask> asks, long livenessMillis, long expiryMillis) {
+  List<Share> settle(
+      String instance,
+      List<Ask> asks,
+      List<String> forget,
+      long livenessMillis,
+      long expiryMillis) {
     Pipeline pipeline = jedis.pipelined();
+    for (String prefix : forget) {
+      pipeline.zrem(prefix + ":seen", instance);
+      pipeline.hdel(prefix + ":demand", instance);
+    }
     List<Response<Object>> responses = new ArrayList<Response<Object>>(asks.size());
     String liveness = Long.toString(livenessMillis);
     String expiry = Long.toString(expiryMillis);

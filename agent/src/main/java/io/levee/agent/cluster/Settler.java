@@ -8,7 +8,11 @@ import io.levee.rules.policy.ClusterBucket;
 import io.levee.rules.time.Clock;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -47,6 +51,16 @@ final class Settler implements Runnable {
   private volatile boolean stopped;
 
   // The thread's own.
+  /**
+   * The per-key limits this instance is in at Redis, least recently settled first, at most {@code
+   * max-keys} for each per-key resource: a key pushed out is taken out of Redis at the next
+   * settling, so Redis holds at most {@code max-keys} keys per resource and instance however fast
+   * keys come and go.
+   */
+  private final LinkedHashMap<String, Boolean> keysAtRedis =
+      new LinkedHashMap<String, Boolean>(16, 0.75f, true);
+
+  private final List<String> forget = new ArrayList<String>();
   private RedisLink link;
   private long lastSettled;
   private boolean everSettled;
@@ -116,6 +130,7 @@ final class Settler implements Runnable {
     final List<RedisLink.Ask> asks = new ArrayList<RedisLink.Ask>();
     final long measuredAt = Clock.SYSTEM.nanoTime();
     final long recent = TimeUnit.MILLISECONDS.toNanos(livenessMillis);
+    final Set<String> keyedResources = new HashSet<String>();
     engine.forEachClusterBucket(
         new ClusterVisitor() {
           @Override
@@ -124,23 +139,42 @@ final class Settler implements Runnable {
             if (key != null && measuredAt - lastUsed > recent) {
               return;
             }
+            String prefix = keyPrefix(resource, key);
+            if (key != null) {
+              keysAtRedis.put(prefix, Boolean.TRUE);
+              keyedResources.add(resource);
+            }
             buckets.add(bucket);
-            asks.add(new RedisLink.Ask(keyPrefix(resource, key), demand, bucket.clusterRate()));
+            asks.add(new RedisLink.Ask(prefix, demand, bucket.clusterRate()));
           }
         });
-    if (asks.isEmpty()) {
+    int cap = Math.max(1, engine.rules().settings.maxKeys) * Math.max(1, keyedResources.size());
+    for (Iterator<String> it = keysAtRedis.keySet().iterator();
+        it.hasNext() && keysAtRedis.size() > cap; ) {
+      forget.add(it.next());
+      it.remove();
+    }
+    if (forget.size() > cap) {
+      // Redis unreachable for long while keys came and went: their entries expire there anyway.
+      forget.clear();
+    }
+    if (asks.isEmpty() && forget.isEmpty()) {
       return;
     }
     try {
       if (link == null) {
         link = RedisLink.open(settings.redis, timeoutMillis);
       }
-      List<RedisLink.Share> shares = link.settle(instance, asks, livenessMillis, expiryMillis);
+      List<RedisLink.Share> shares =
+          link.settle(instance, asks, forget, livenessMillis, expiryMillis);
+      forget.clear();
       for (int i = 0; i < shares.size(); i++) {
         buckets.get(i).share(shares.get(i).rate);
         buckets.get(i).instances(shares.get(i).instances);
       }
-      settled(shares.isEmpty() ? 0 : shares.get(0).instances);
+      if (!shares.isEmpty()) {
+        settled(shares.get(0).instances);
+      }
     } catch (Exception e) {
       if (link != null) {
         link.close();

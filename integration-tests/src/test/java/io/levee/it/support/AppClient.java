@@ -47,7 +47,7 @@ public final class AppClient {
    * Sends {@code perSecond} requests a second for {@code duration}, without waiting for answers in
    * between, so that the offered rate does not depend on how fast the application answers.
    */
-  public Paced paced(String pathAndQuery, int perSecond, Duration duration) {
+  public Paced paced(String pathAndQuery, int perSecond, Duration duration, String... headers) {
     List<CompletableFuture<HttpResponse<String>>> futures = new ArrayList<>();
     List<Long> sentAt = new ArrayList<>();
     long periodNanos = 1_000_000_000L / perSecond;
@@ -61,7 +61,7 @@ public final class AppClient {
           TimeUnit.NANOSECONDS.sleep(wait);
         }
         sentAt.add(System.nanoTime());
-        futures.add(send(pathAndQuery));
+        futures.add(send(pathAndQuery, headers));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
