@@ -36,16 +36,26 @@ public enum Way {
           + "    concurrency: { max: 1 }\n"
           + "    circuit-breaker: { failure-rate: 1%, minimum-calls: 1, window: 1s }\n";
 
+  /**
+   * The Redis of the test command, when there is one: the partner calls' rate limit is then shared
+   * through it ({@code scope: cluster}), so that every subject also runs with the agent's settling
+   * thread and its relocated Redis client beside the software's own libraries.
+   */
+  private static final String REDIS =
+      "1".equals(System.getenv("LEVEE_SKIP_REDIS")) ? null : System.getenv("LEVEE_REDIS_URL");
+
   static final String MONITOR_RULES =
       "version: 1\n"
-          + "settings: { mode: monitor, reload: 0 }\n"
+          + "settings: { mode: monitor, reload: 0"
+          + (REDIS == null ? "" : ", cluster: { redis: \"" + REDIS + "\", name: corpus }")
+          + " }\n"
           + "resources:\n"
           + "  - name: every-page\n"
           + "    match: { servlet: { paths: [\"/**\"] } }\n"
           + LIMITS
           + "  - name: every-partner\n"
           + "    match: { http: { urls: [\"*://**:*/**\"] } }\n"
-          + LIMITS
+          + (REDIS == null ? LIMITS : LIMITS.replace("burst: 1 }", "burst: 1, scope: cluster }"))
           + "  - name: every-statement\n"
           + "    match: { jdbc: { urls: [\"jdbc:**\"] } }\n"
           + LIMITS
