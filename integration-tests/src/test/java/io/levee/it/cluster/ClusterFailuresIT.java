@@ -6,6 +6,7 @@ import io.levee.it.support.LocalHttpServer;
 import io.levee.it.support.Redis;
 import io.levee.testkit.RedisServer;
 import io.levee.testkit.StallingProxy;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,6 +110,13 @@ class ClusterFailuresIT {
     fleet.rates(150, 150);
     assertThat(fleet.awaitStatus(0, "\"connected\":true", 10_000)).isNotNegative();
     Fleet.sleep(2000);
+
+    // A slow Redis that still answers within half a sync is Redis.
+    proxy.delay(Duration.ofMillis(30));
+    Fleet.sleep(1500);
+    assertThat(fleet.status(0)).contains("\"connected\":true");
+    assertThat(fleet.logLines(0, "cannot be reached")).isEmpty();
+    proxy.delay(Duration.ZERO);
 
     proxy.stall(true);
     long down = fleet.awaitStatus(0, "\"connected\":false", 5000);
