@@ -138,7 +138,7 @@ final class AccuracyPlot {
         g.drawString(Integer.toString(second), x(t, n) - 4, y0 + PANEL + 14);
       }
     }
-    g.drawString("s", x1 + 4, y0 + PANEL + 14);
+    g.drawString("s", x1 + 14, y0 + PANEL + 14);
   }
 
   private static String title(AccuracySeries s) {
