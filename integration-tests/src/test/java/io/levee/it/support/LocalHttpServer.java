@@ -12,14 +12,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * The remote end of the outbound HTTP tests, on 127.0.0.1, told by the test how to behave: answer
  * {@link #ok()}, {@link #fail()} with 500, {@link #stall()} (accept and never answer), {@link
- * #slow(long)}, or {@link #refuse()} connections; it counts the requests it received.
+ * #slow(long)}, or {@link #refuse()} connections; it counts the requests it received, in all and
+ * per second since it started ({@link #receivedIn(int)}, the first hour).
  *
  * <p>Concurrency: the behaviour fields are volatile, written by the test thread and read by the
- * server's handler threads; stalled handlers wait on a latch that {@link #close()} releases.
+ * server's handler threads; stalled handlers wait on a latch that {@link #close()} releases. The
+ * counts are atomic; a reader sees each second's count as it stands.
  */
 public final class LocalHttpServer implements AutoCloseable {
   private enum Mode {
@@ -29,8 +32,12 @@ public final class LocalHttpServer implements AutoCloseable {
     SLOW
   }
 
+  private static final int SERIES_SECONDS = 3600;
+
   private final int port;
+  private final long startedAt = System.nanoTime();
   private final AtomicInteger received = new AtomicInteger();
+  private final AtomicIntegerArray perSecond = new AtomicIntegerArray(SERIES_SECONDS);
   private final ExecutorService handlers = Executors.newCachedThreadPool(daemon());
   private final CountDownLatch released = new CountDownLatch(1);
   private volatile Mode mode = Mode.OK;
@@ -63,6 +70,16 @@ public final class LocalHttpServer implements AutoCloseable {
   /** Requests the server has read (refused connections are not requests). */
   public int received() {
     return received.get();
+  }
+
+  /** Whole seconds since the server started: the second {@link #receivedIn(int)} now counts. */
+  public int second() {
+    return (int) ((System.nanoTime() - startedAt) / 1_000_000_000L);
+  }
+
+  /** Requests read during {@code second} (as {@link #second()} numbers them); 0 after an hour. */
+  public int receivedIn(int second) {
+    return second >= 0 && second < SERIES_SECONDS ? perSecond.get(second) : 0;
   }
 
   public synchronized LocalHttpServer ok() {
@@ -127,6 +144,10 @@ public final class LocalHttpServer implements AutoCloseable {
 
   private void handle(HttpExchange exchange) throws IOException {
     received.incrementAndGet();
+    int second = second();
+    if (second < SERIES_SECONDS) {
+      perSecond.incrementAndGet(second);
+    }
     exchange.getRequestBody().readAllBytes();
     try {
       switch (mode) {
