@@ -19,7 +19,7 @@ final class AgentEndpoint {
       Pattern.compile(
           "\\{\"name\":\"([^\"]+)\".*?\"inFlight\":(\\d+),\"passed\":(\\d+)"
               + ".*?\"calls\":\\{\"success\":(\\d+),\"failure\":(\\d+),\"slow\":(\\d+),"
-              + "\"ignored\":(\\d+)\\}.*?\"keysEvicted\":(\\d+)\\}");
+              + "\"ignored\":(\\d+)\\}.*?\"keysEvicted\":(\\d+)[,}]");
 
   private final int port;
   private final HttpClient client = HttpClient.newHttpClient();
