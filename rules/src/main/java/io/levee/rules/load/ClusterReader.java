@@ -114,9 +114,13 @@ final class ClusterReader {
     return name.isEmpty() ? "levee" : name;
   }
 
-  /** {@code redis[s]://[user[:password]@]host[:port][/database]}, references resolved. */
+  /**
+   * {@code redis[s]://[[user]:password@]host[:port][/database]}, references resolved. A user part
+   * without a colon is the password, as {@code redis-cli} reads it: taken for a user name, a
+   * password would be shown wherever the address is.
+   */
   static RedisAddress address(String written) throws ValueType.Bad {
-    String text = resolve(written);
+    String text = resolve(written, userInfoEnd(written));
     // Errors quote a part of the address only when it holds no environment value.
     boolean quote = !written.contains("${");
     boolean tls;
@@ -139,12 +143,12 @@ final class ClusterReader {
       String info = rest.substring(0, at);
       rest = rest.substring(at + 1);
       int colon = info.indexOf(':');
-      user = decode(colon < 0 ? info : info.substring(0, colon));
-      password = colon < 0 ? null : decode(info.substring(colon + 1));
-      if (user.isEmpty()) {
+      user = colon < 0 ? null : decode(info.substring(0, colon));
+      password = decode(colon < 0 ? info : info.substring(colon + 1));
+      if (user != null && user.isEmpty()) {
         user = null;
       }
-      if (password != null && password.isEmpty()) {
+      if (password.isEmpty()) {
         password = null;
       }
     }
@@ -224,8 +228,43 @@ final class ClusterReader {
     return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
   }
 
-  /** Replaces each {@code ${NAME}} by that environment variable. */
-  private static String resolve(String text) throws ValueType.Bad {
+  /**
+   * Every byte but letters, digits and {@code -._~} as {@code %XX}: what {@link #decode} undoes.
+   */
+  static String encode(String text) {
+    StringBuilder out = new StringBuilder();
+    for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+      char c = (char) (b & 0xff);
+      if ((c >= 'A' && c <= 'Z')
+          || (c >= 'a' && c <= 'z')
+          || (c >= '0' && c <= '9')
+          || c == '-'
+          || c == '.'
+          || c == '_'
+          || c == '~') {
+        out.append(c);
+      } else {
+        out.append('%')
+            .append(Character.forDigit(c >> 4, 16))
+            .append(Character.forDigit(c & 15, 16));
+      }
+    }
+    return out.toString();
+  }
+
+  /** Where the user part written in the file ends (its {@code @}), or -1 when it has none. */
+  private static int userInfoEnd(String written) {
+    boolean url = written.startsWith("redis://") || written.startsWith("rediss://");
+    return url ? written.lastIndexOf('@') : -1;
+  }
+
+  /**
+   * Replaces each {@code ${NAME}} by that environment variable. A value that stands in the user
+   * part written in the file (before {@code userInfoEnd}) is percent-encoded here, so that the
+   * decoding of that part gives it back as it is: a generated password holding {@code %2F} or
+   * {@code @} is the password, not an escape or the end of it.
+   */
+  private static String resolve(String text, int userInfoEnd) throws ValueType.Bad {
     Matcher m = REFERENCE.matcher(text);
     StringBuffer out = new StringBuffer();
     while (m.find()) {
@@ -233,6 +272,9 @@ final class ClusterReader {
       if (value == null) {
         throw new ValueType.Bad(
             "the environment variable " + m.group(1) + " is not set in this JVM", m.start());
+      }
+      if (m.start() < userInfoEnd) {
+        value = encode(value);
       }
       m.appendReplacement(out, Matcher.quoteReplacement(value));
     }

@@ -75,7 +75,10 @@ class ClusterRulesTest {
         .isEqualTo(new RedisAddress(true, "levee", PASSWORD, "redis.example.com", 6380, 2));
     assertThat(redis("redis://:" + PASSWORD + "@cache"))
         .isEqualTo(new RedisAddress(false, null, PASSWORD, "cache", 6379, 0));
-    assertThat(redis("redis://levee@cache"))
+    // without a colon the user part is the password, as redis-cli reads it
+    assertThat(redis("redis://" + PASSWORD + "@cache"))
+        .isEqualTo(new RedisAddress(false, null, PASSWORD, "cache", 6379, 0));
+    assertThat(redis("redis://levee:@cache"))
         .isEqualTo(new RedisAddress(false, "levee", null, "cache", 6379, 0));
     // the last @ ends the password, which may hold one
     assertThat(redis("redis://levee:p@ss:w/rd@cache:1/15").password).isEqualTo("p@ss:w/rd");
@@ -133,6 +136,15 @@ class ClusterRulesTest {
     // a value is taken as it is, never read again for references
     env.put("TRICKY", "${REDIS_HOST}$1\\");
     assertThat(redis("redis://u:${TRICKY}@cache").password).isEqualTo("${REDIS_HOST}$1\\");
+    // a generated password is the password: its % and @ are not escapes or the end of it
+    env.put("GENERATED", "ab%2Fcd@é:+/");
+    assertThat(redis("redis://u:${GENERATED}@cache").password).isEqualTo("ab%2Fcd@é:+/");
+    assertThat(redis("redis://${GENERATED}@cache").password).isEqualTo("ab%2Fcd@é:+/");
+    // while one written in the file is decoded, and a whole address from the environment too
+    assertThat(redis("redis://u:ab%2Fcd@cache").password).isEqualTo("ab/cd");
+    env.put("REDIS_URL", "redis://u:ab%2Fcd@cache:7000");
+    assertThat(redis("${REDIS_URL}"))
+        .isEqualTo(new RedisAddress(false, "u", "ab/cd", "cache", 7000, 0));
   }
 
   @Test
@@ -174,6 +186,8 @@ class ClusterRulesTest {
     assertThat(withUser.toString()).isEqualTo("rediss://levee@cache:6380/1");
     RedisAddress withoutUser = redis("redis://:" + PASSWORD + "@cache");
     assertThat(withoutUser.toString()).isEqualTo("redis://default@cache:6379/0");
+    assertThat(redis("redis://${LEVEE_REDIS_PASSWORD}@cache").toString())
+        .isEqualTo("redis://default@cache:6379/0");
     assertThat(settings("redis: \"redis://:" + PASSWORD + "@cache\", name: shop").toString())
         .isEqualTo("shop on redis://default@cache:6379/0");
   }
