@@ -123,8 +123,9 @@ final class RedisLink implements Closeable {
     }
   }
 
+  /** Every digit of the value: a rate of one call an hour is 0.000277…, not 0.000. */
   private static String number(double value) {
-    return String.format(Locale.ROOT, "%.3f", value);
+    return Double.toString(value);
   }
 
   private static String text(Object reply) {

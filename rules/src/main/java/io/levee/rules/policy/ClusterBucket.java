@@ -29,8 +29,12 @@ import java.util.concurrent.atomic.LongAdder;
  * demand fields are the sync thread's alone.
  */
 public final class ClusterBucket implements RateBucket {
-  /** The smallest share kept as a rate; a smaller one would make intervals overflow. */
-  private static final double MIN_RATE = 1e-3;
+  /**
+   * The smallest share kept as a rate (one call in about 30 years); a smaller one would make
+   * intervals overflow. Never above the cluster's rate: a fleet of twenty sharing 60/h gets 3/h
+   * each, not a floor that would add up to more than the rate.
+   */
+  private static final double MIN_RATE = 1e-9;
 
   private static final double MAX_TOLERANCE_NANOS = 1e18;
 
@@ -121,7 +125,10 @@ public final class ClusterBucket implements RateBucket {
    * it more, and one whose share shrank would owe its old burst at the new pace.
    */
   public void share(double permitsPerSecond) {
-    double r = Math.max(MIN_RATE, Math.min(rate, permitsPerSecond));
+    if (Double.isNaN(permitsPerSecond)) {
+      return;
+    }
+    double r = Math.min(rate, Math.max(MIN_RATE, permitsPerSecond));
     Share old = share;
     if (old != null && old.rate == r) {
       return;

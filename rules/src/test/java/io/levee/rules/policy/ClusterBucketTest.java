@@ -67,6 +67,21 @@ class ClusterBucketTest {
   }
 
   @Test
+  void aSlowRateIsSharedAsItIsNotRaisedToAFloor() {
+    // 60/h over twenty instances: 3/h each, so the fleet admits 60 an hour, not more
+    ClusterBucket b = bucket(60.0 / 3600, 1);
+    b.share(60.0 / 3600 / 20);
+    assertThat(b.share()).isEqualTo(60.0 / 3600 / 20);
+    assertThat(admitted(b, 1, 3600)).isBetween(3, 4);
+    // 1/h whole: a share is never above the rate, however small the rate
+    ClusterBucket slow = bucket(1.0 / 3600, 1);
+    slow.share(0);
+    assertThat(slow.share()).isPositive().isLessThanOrEqualTo(1.0 / 3600);
+    slow.share(Double.NaN);
+    assertThat(slow.share()).as("a share that is no number changes nothing").isPositive();
+  }
+
+  @Test
   void aLargerShareIsFeltAtOnceByABucketThatWasStarved() {
     ClusterBucket b = bucket(100, 10);
     b.share(0.5);
