@@ -39,8 +39,16 @@ public final class LoopbackCertificates {
 
   /** Makes the authority, the server's key and certificate and the truststore in {@code dir}. */
   public static LoopbackCertificates create(Path dir) throws IOException {
+    return create(dir, "IP:127.0.0.1,DNS:localhost");
+  }
+
+  /**
+   * The same with a server certificate for the names given ({@code subjectAltName}, as {@code
+   * DNS:elsewhere.invalid}): one that does not name the host a client dials is one it must refuse.
+   */
+  public static LoopbackCertificates create(Path dir, String subjectAltNames) throws IOException {
     Files.createDirectories(dir);
-    Files.writeString(dir.resolve("server.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
+    Files.writeString(dir.resolve("server.ext"), "subjectAltName=" + subjectAltNames + "\n");
     LoopbackCertificates certs = new LoopbackCertificates(dir);
     certs.openssl(
         "req",
@@ -121,6 +129,14 @@ public final class LoopbackCertificates {
    * careful client would.
    */
   public SSLSocketFactory socketFactory() throws IOException {
+    return socketFactory(true);
+  }
+
+  /**
+   * Sockets that trust the authority only, checking the host name or not: a test's own client of a
+   * server whose certificate names another host on purpose does not check it.
+   */
+  public SSLSocketFactory socketFactory(boolean checkHostName) throws IOException {
     try {
       KeyStore store = KeyStore.getInstance("PKCS12");
       try (InputStream in = Files.newInputStream(truststore())) {
@@ -131,7 +147,8 @@ public final class LoopbackCertificates {
       trust.init(store);
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(null, trust.getTrustManagers(), null);
-      return new HostCheckingFactory(context.getSocketFactory());
+      SSLSocketFactory sockets = context.getSocketFactory();
+      return checkHostName ? new HostCheckingFactory(sockets) : sockets;
     } catch (GeneralSecurityException e) {
       throw new IOException("cannot read " + truststore(), e);
     }

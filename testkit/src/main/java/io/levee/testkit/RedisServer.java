@@ -39,6 +39,10 @@ public final class RedisServer implements AutoCloseable {
   private final String user;
   private final String userPassword;
   private final LoopbackCertificates tls;
+
+  /** Whether its certificate names the loopback address this JVM dials, so is checked. */
+  private final boolean namesLoopback;
+
   private int port;
   private JvmProcess process;
 
@@ -49,6 +53,7 @@ public final class RedisServer implements AutoCloseable {
     this.user = b.user;
     this.userPassword = b.userPassword;
     this.tls = tls;
+    this.namesLoopback = b.certificateNames.contains("IP:127.0.0.1");
   }
 
   public static Builder builder() {
@@ -159,7 +164,8 @@ public final class RedisServer implements AutoCloseable {
 
   /** A new connection, over TLS when it speaks TLS, authenticated when it asks for it. */
   public RespConnection connect() throws IOException {
-    SocketFactory sockets = tls != null ? tls.socketFactory() : SocketFactory.getDefault();
+    SocketFactory sockets =
+        tls != null ? tls.socketFactory(namesLoopback) : SocketFactory.getDefault();
     RespConnection c = RespConnection.open(sockets, host(), port, REPLY_TIMEOUT);
     try {
       if (user != null) {
@@ -302,6 +308,7 @@ public final class RedisServer implements AutoCloseable {
     private String user;
     private String userPassword;
     private boolean tls;
+    private String certificateNames = "IP:127.0.0.1,DNS:localhost";
 
     private Builder() {}
 
@@ -335,6 +342,13 @@ public final class RedisServer implements AutoCloseable {
       return this;
     }
 
+    /** TLS with a certificate for these names only ({@code DNS:elsewhere.invalid}), not its own. */
+    public Builder tls(String subjectAltNames) {
+      this.tls = true;
+      this.certificateNames = subjectAltNames;
+      return this;
+    }
+
     /**
      * Starts it on a free loopback port and returns once it answers PING; a port taken between
      * choosing and binding is replaced by another one.
@@ -354,7 +368,9 @@ public final class RedisServer implements AutoCloseable {
       try {
         server =
             new RedisServer(
-                this, dir, tls ? LoopbackCertificates.create(dir.resolve("tls")) : null);
+                this,
+                dir,
+                tls ? LoopbackCertificates.create(dir.resolve("tls"), certificateNames) : null);
         for (int attempt = 1; ; attempt++) {
           server.port = freePort();
           try {

@@ -5,7 +5,7 @@ import java.io.Closeable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import javax.net.ssl.SSLParameters;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -61,6 +61,13 @@ final class RedisLink implements Closeable {
             .database(address.database)
             .ssl(address.tls)
             .clientName("levee");
+    if (address.tls) {
+      // The JDK checks a certificate's chain but not whose it is unless asked: without this, any
+      // trusted certificate for any host would receive the password.
+      SSLParameters tls = new SSLParameters();
+      tls.setEndpointIdentificationAlgorithm("HTTPS");
+      config.sslParameters(tls);
+    }
     if (address.user != null) {
       config.user(address.user);
     }
