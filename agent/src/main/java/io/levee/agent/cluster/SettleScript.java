@@ -2,9 +2,11 @@ package io.levee.agent.cluster;
 
 /**
  * The Lua script that settles one cluster-scoped limit in Redis, atomically: it records this
- * instance as alive (a sorted set of instance to last-seen time, by Redis's own clock, never an
- * instance's) with its demand (a hash), forgets instances not seen for the liveness time, and
- * answers this instance's share of the rate and the number of instances.
+ * instance as alive (a sorted set of instance to the time it is alive until, by Redis's own clock,
+ * never an instance's) with its demand (a hash), forgets instances past their time, and answers
+ * this instance's share of the rate and the number of instances. Each instance says how long it
+ * stays alive unheard (its own liveness): instances settling at different {@code sync}, as during a
+ * rolling change of it, count each other right.
  *
  * <p>The split: each instance asks for its demand plus a tenth, plus a floor of {@code rate /
  * (50·n)} so that an idle instance is never left with nothing. When the asks fit in the rate, each
@@ -28,9 +30,9 @@ final class SettleScript {
           "local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)",
           "local id = ARGV[1]",
           "local rate = tonumber(ARGV[3])",
-          "redis.call('ZADD', KEYS[1], now, id)",
+          "redis.call('ZADD', KEYS[1], now + tonumber(ARGV[4]), id)",
           "redis.call('HSET', KEYS[2], id, ARGV[2])",
-          "local dead = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[4]))",
+          "local dead = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. now)",
           "for i = 1, #dead do",
           "  redis.call('ZREM', KEYS[1], dead[i])",
           "  redis.call('HDEL', KEYS[2], dead[i])",
@@ -66,7 +68,7 @@ final class SettleScript {
           "  end",
           "  share = math.min(mine, level)",
           "end",
-          "return {string.format('%.6f', share), n}");
+          "return {string.format('%.17g', share), n}");
 
   private SettleScript() {}
 }

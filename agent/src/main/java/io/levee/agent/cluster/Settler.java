@@ -48,6 +48,14 @@ final class Settler implements Runnable {
   private final long expiryMillis;
   private final int timeoutMillis;
   private final Thread thread;
+
+  /**
+   * Held while stopping and while applying what a settling learnt: a thread that was stopped while
+   * it waited on Redis (a socket read ignores interrupts) finds out before it touches a bucket or
+   * the connection state, which by then belong to the rules that stopped it.
+   */
+  private final Object applying = new Object();
+
   private volatile boolean stopped;
 
   // The thread's own.
@@ -86,7 +94,9 @@ final class Settler implements Runnable {
 
   /** Stops the thread and closes the connection; returns once the thread has ended (or 1 s). */
   void stop() {
-    stopped = true;
+    synchronized (applying) {
+      stopped = true;
+    }
     thread.interrupt();
     try {
       thread.join(1000);
@@ -101,8 +111,17 @@ final class Settler implements Runnable {
     try {
       // At a fixed rate: a settling that waited for a stalled Redis does not delay the next one.
       long next = System.nanoTime();
+      boolean failedBefore = false;
       while (!stopped) {
-        settleOnce();
+        try {
+          settleOnce();
+        } catch (Throwable t) {
+          // settleOnce applies on-failure on any error; this is what that could not catch.
+          if (!failedBefore) {
+            failedBefore = true;
+            log.warn("cluster " + settings.name + ": settling failed: " + t);
+          }
+        }
         long jitter = (long) (syncNanos * (ThreadLocalRandom.current().nextDouble() * 0.2 - 0.1));
         next += syncNanos + jitter;
         long wait = next - System.nanoTime();
@@ -114,9 +133,6 @@ final class Settler implements Runnable {
       }
     } catch (InterruptedException e) {
       // Stopped.
-    } catch (Throwable t) {
-      // Never let the agent's own error reach the application; the buckets keep their shares.
-      log.warn("cluster " + settings.name + ": settling stopped by an error: " + t);
     } finally {
       if (link != null) {
         link.close();
@@ -124,9 +140,31 @@ final class Settler implements Runnable {
     }
   }
 
-  /** One settling: measure, send, apply; or, when Redis cannot be had, {@code on-failure}. */
+  /**
+   * One settling: measure, send, apply; or, when Redis cannot be had or anything else fails, {@code
+   * on-failure}.
+   */
   void settleOnce() {
+    if (stopped) {
+      return;
+    }
     final List<ClusterBucket> buckets = new ArrayList<ClusterBucket>();
+    try {
+      settle(buckets);
+    } catch (Throwable t) {
+      if (link != null) {
+        link.close();
+        link = null;
+      }
+      synchronized (applying) {
+        if (!stopped) {
+          failed(t, buckets);
+        }
+      }
+    }
+  }
+
+  private void settle(final List<ClusterBucket> buckets) {
     final List<RedisLink.Ask> asks = new ArrayList<RedisLink.Ask>();
     final long measuredAt = Clock.SYSTEM.nanoTime();
     final long recent = TimeUnit.MILLISECONDS.toNanos(livenessMillis);
@@ -161,13 +199,16 @@ final class Settler implements Runnable {
     if (asks.isEmpty() && forget.isEmpty()) {
       return;
     }
-    try {
-      if (link == null) {
-        link = RedisLink.open(settings.redis, timeoutMillis);
+    if (link == null) {
+      link = RedisLink.open(settings.redis, timeoutMillis);
+    }
+    List<RedisLink.Share> shares =
+        link.settle(instance, asks, forget, livenessMillis, expiryMillis);
+    forget.clear();
+    synchronized (applying) {
+      if (stopped) {
+        return;
       }
-      List<RedisLink.Share> shares =
-          link.settle(instance, asks, forget, livenessMillis, expiryMillis);
-      forget.clear();
       for (int i = 0; i < shares.size(); i++) {
         buckets.get(i).share(shares.get(i).rate);
         buckets.get(i).instances(shares.get(i).instances);
@@ -175,34 +216,33 @@ final class Settler implements Runnable {
       if (!shares.isEmpty()) {
         settled(shares.get(0).instances);
       }
-    } catch (Exception e) {
-      if (link != null) {
-        link.close();
-        link = null;
-      }
-      if (!down && (!everSettled || System.nanoTime() - lastSettled >= syncNanos * 3 / 2)) {
-        down = true;
-        engine.clusterConnected(Engine.CLUSTER_DOWN);
-        log.warn(
-            "cluster "
-                + settings.name
-                + ": Redis at "
-                + settings.redis
-                + " cannot be reached ("
-                + reason(e)
-                + "); on-failure "
-                + (settings.onFailure == ClusterSettings.OnFailure.OPEN
-                    ? "open: cluster-scoped limits admit every call"
-                    : "local: each instance keeps the rate over the instances it last counted")
-                + " until it answers again");
-      }
-      if (down) {
-        for (ClusterBucket b : buckets) {
-          if (settings.onFailure == ClusterSettings.OnFailure.OPEN) {
-            b.open();
-          } else {
-            b.share(b.clusterRate() / Math.max(1, b.instances()));
-          }
+    }
+  }
+
+  /** A settling that failed: once Redis has been silent for long enough, {@code on-failure}. */
+  private void failed(Throwable e, List<ClusterBucket> buckets) {
+    if (!down && (!everSettled || System.nanoTime() - lastSettled >= syncNanos * 3 / 2)) {
+      down = true;
+      engine.clusterConnected(Engine.CLUSTER_DOWN);
+      log.warn(
+          "cluster "
+              + settings.name
+              + ": Redis at "
+              + settings.redis
+              + " cannot be reached ("
+              + reason(e)
+              + "); on-failure "
+              + (settings.onFailure == ClusterSettings.OnFailure.OPEN
+                  ? "open: cluster-scoped limits admit every call"
+                  : "local: each instance keeps the rate over the instances it last counted")
+              + " until it answers again");
+    }
+    if (down) {
+      for (ClusterBucket b : buckets) {
+        if (settings.onFailure == ClusterSettings.OnFailure.OPEN) {
+          b.open();
+        } else {
+          b.share(b.clusterRate() / Math.max(1, b.instances()));
         }
       }
     }
@@ -234,7 +274,7 @@ final class Settler implements Runnable {
     return "levee:{" + settings.name + ":" + resource + (key == null ? "" : ":" + key) + "}";
   }
 
-  private static String reason(Exception e) {
+  private static String reason(Throwable e) {
     Throwable root = e;
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
