@@ -7,6 +7,7 @@ package io.levee.agent.cli;
  */
 final class Arguments {
   static final String HELP = "help";
+  static final String VERSION = "version";
   static final String LIST = "list";
   static final String ATTACH = "attach";
   static final String STATUS = "status";
@@ -50,6 +51,10 @@ final class Arguments {
     }
     if (HELP.equals(command)) {
       return new Arguments(HELP, null, null, null, null);
+    }
+    if ("--version".equals(command) || VERSION.equals(command)) {
+      expectCount(command, args, 1, "takes no arguments");
+      return new Arguments(VERSION, null, null, null, null);
     }
     if (LIST.equals(command)) {
       expectCount(command, args, 1, "takes no arguments");

@@ -1,5 +1,6 @@
 package io.levee.agent.cli;
 
+import io.levee.agent.log.Version;
 import io.levee.rules.load.LoadResult;
 import io.levee.rules.load.RuleError;
 import io.levee.rules.load.RulesLoader;
@@ -57,6 +58,10 @@ public final class Main {
       out.println(Usage.all());
       return OK;
     }
+    if (Arguments.VERSION.equals(a.command)) {
+      out.println("Levee " + Version.current());
+      return OK;
+    }
     if (Arguments.VALIDATE.equals(a.command)) {
       return validate(a.file, out, true) ? OK : FAILED;
     }
@@ -93,7 +98,8 @@ public final class Main {
               + " all of its compiled code at the first instrumentation (JDK-8324241): the"
               + " application runs slower until it is compiled again, seconds to minutes under"
               + " load. A JVM started with -javaagent:levee-agent.jar=enabled=false (dormant:"
-              + " protecting nothing until an attach) does not");
+              + " protecting nothing until an attach) is spared it, as is any JVM on JDK 23 or"
+              + " later");
     }
     if (answer.ok && Arguments.ATTACH.equals(a.command) && !running && feature >= 21) {
       err.println(
@@ -138,7 +144,7 @@ public final class Main {
       return false;
     }
     if (sayOk) {
-      to.println("OK: " + result.rules().resources.size() + " resources");
+      to.println("OK: " + result.rules().describe());
     }
     return true;
   }

@@ -1,5 +1,6 @@
 package io.levee.agent.endpoint;
 
+import io.levee.agent.log.Version;
 import io.levee.bootstrap.Faults;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Outcome;
@@ -16,7 +17,8 @@ import java.util.Map;
  * library.
  *
  * <pre>
- * {"rules":"/etc/levee.yaml","resources":[{"name":"checkout","kind":"servlet","mode":"enforce",
+ * {"rules":"/etc/levee.yaml","version":"0.1.0","resources":[{"name":"checkout","kind":"servlet",
+ *   "mode":"enforce",
  *   "breaker":"closed","limit":20,"inFlight":3,"passed":1200,
  *   "blocked":{"circuit-open":0,"rate-limit":41,...},"wouldBlock":{...},
  *   "calls":{"success":1190,"failure":7,"slow":0,"ignored":0},
@@ -46,6 +48,8 @@ public final class StatusJson {
     StringBuilder out = new StringBuilder(256 + 512 * status.size());
     out.append("{\"rules\":");
     string(out, source);
+    out.append(",\"version\":");
+    string(out, Version.current());
     boolean scoped = false;
     for (ResourceStatus r : status) {
       scoped |= r.instances >= 0;

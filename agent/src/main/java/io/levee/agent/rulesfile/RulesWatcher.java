@@ -158,7 +158,7 @@ public final class RulesWatcher implements Runnable {
     agent.apply(rules);
     // The rules listeners (metrics) log each applied reload; the rejected ones are logged here,
     // with every error, before anything else happens.
-    reply.line("rules reloaded from " + file + ": " + rules.resources.size() + " resources");
+    reply.line("rules reloaded from " + file + ": " + rules.describe());
     return true;
   }
 

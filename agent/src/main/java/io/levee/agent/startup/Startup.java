@@ -10,6 +10,7 @@ import io.levee.agent.lifecycle.Observability;
 import io.levee.agent.lifecycle.RunningAgent;
 import io.levee.agent.log.AgentLog;
 import io.levee.agent.log.ErrorLog;
+import io.levee.agent.log.Version;
 import io.levee.agent.method.MethodWeaving;
 import io.levee.agent.rulesfile.RulesFile;
 import io.levee.agent.rulesfile.RulesWatcher;
@@ -21,6 +22,7 @@ import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.adaptive.CpuSampler;
 import io.levee.rules.time.Clock;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -105,11 +107,11 @@ public final class Startup {
       }
       log.info(
           "started: "
-              + rules.resources.size()
-              + " resources from "
-              + rules.source
+              + inForce(rules, agent.rulesFile().path())
               + "; integrations "
-              + names(integrations));
+              + names(integrations)
+              + "; version "
+              + Version.current());
       return agent;
     } catch (Throwable t) {
       // Whatever this start had installed or started goes again, so a later attach starts clean.
@@ -157,7 +159,7 @@ public final class Startup {
   /** One line for the command line that attached the agent. */
   public static String summary(RunningAgent agent) {
     RuleSet rules = agent.engine().rules();
-    return "Levee started: " + rules.resources.size() + " resources from " + rules.source;
+    return "Levee started: " + inForce(rules, agent.rulesFile().path());
   }
 
   /**
@@ -185,6 +187,21 @@ public final class Startup {
 
   private static long millis(long from, long to) {
     return (to - from) / 1000000L;
+  }
+
+  /**
+   * What the start put in force: the rules and their file, or why nothing. A file that was given
+   * but not applied (missing or refused, with its errors logged before) is watched all the same,
+   * and applies once it loads without errors.
+   */
+  static String inForce(RuleSet rules, Path watched) {
+    if (rules != RuleSet.EMPTY) {
+      return rules.describe() + " from " + rules.source;
+    }
+    if (watched == null) {
+      return "no rules file, protecting nothing";
+    }
+    return "protecting nothing until " + watched + " loads without errors (it is watched)";
   }
 
   private static String names(List<Integration> integrations) {

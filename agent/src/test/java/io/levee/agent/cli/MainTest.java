@@ -30,7 +30,31 @@ class MainTest {
         """);
 
     assertThat(run("validate", file.toString())).isEqualTo(0);
-    assertThat(text(out)).isEqualTo("OK: 1 resources\n");
+    assertThat(text(out)).isEqualTo("OK: 1 resource\n");
+  }
+
+  @Test
+  void validateOfAFileWithOnlyTheSystemRuleSaysItHasOne() throws IOException {
+    Path file =
+        write(
+            """
+        version: 1
+        system:
+          adaptive: {}
+        """);
+
+    assertThat(run("validate", file.toString())).isEqualTo(0);
+    assertThat(text(out)).isEqualTo("OK: 0 resources and the system rule\n");
+  }
+
+  @Test
+  void versionSaysWhichAgentThisIs() {
+    assertThat(run("--version")).isEqualTo(0);
+    assertThat(text(out)).matches("Levee \\d+\\.\\d+\\.\\d+[-.\\w]*\n");
+    out.reset();
+    assertThat(run("version")).isEqualTo(0);
+    assertThat(text(out)).startsWith("Levee ");
+    assertThat(run("--version", "extra")).isEqualTo(2);
   }
 
   @Test

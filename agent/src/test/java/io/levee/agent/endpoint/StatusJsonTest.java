@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.levee.agent.log.Version;
 import io.levee.agent.testing.EngineFixture;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Outcome;
@@ -49,6 +50,7 @@ class StatusJsonTest {
     JsonNode json = new ObjectMapper().readTree(StatusJson.write("rules.yaml", status));
 
     assertThat(json.get("rules").asText()).isEqualTo("rules.yaml");
+    assertThat(json.get("version").asText()).isEqualTo(Version.current()).isNotEqualTo("unknown");
     assertMatches(json.get("resources"), status);
     assertThat(json.get("resources").get(0).get("limit").asInt()).isEqualTo(5);
     assertThat(json.get("resources").get(1).get("breaker").asText()).isEqualTo("open");

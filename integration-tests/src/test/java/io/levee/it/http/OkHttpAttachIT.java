@@ -53,7 +53,7 @@ class OkHttpAttachIT {
 
       Path rules = RulesFile.write("okhttp3-attach", RULES.formatted(server.port()));
       String attached = cli("attach", app.pid(), "--rules", rules.toAbsolutePath().toString());
-      assertThat(attached).contains("Levee started: 1 resources");
+      assertThat(attached).contains("Levee started: 1 resource");
       Reply limited = Reply.parse(client.get(call + "&repeat=3").body());
       assertThat(limited.number("status200")).as(limited.raw()).isEqualTo(2);
       assertThat(limited.number("leveeExceptions")).isEqualTo(1);

@@ -37,7 +37,15 @@ class CommandLineIT {
     Cli.Result result = Cli.run(jdk, "validate", good.toString());
 
     assertThat(result.exit()).as("%s", result).isZero();
-    assertThat(result.out()).isEqualTo("OK: 1 resources\n");
+    assertThat(result.out()).isEqualTo("OK: 1 resource\n");
+  }
+
+  @Test
+  void versionNamesTheBuiltAgent() {
+    Cli.Result result = Cli.run(jdk, "--version");
+
+    assertThat(result.exit()).as("%s", result).isZero();
+    assertThat(result.out()).matches("Levee \\d+\\.\\d+\\.\\d+[-.\\w]*\n");
   }
 
   @Test

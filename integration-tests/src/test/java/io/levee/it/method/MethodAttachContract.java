@@ -203,7 +203,7 @@ public abstract class MethodAttachContract {
     Cli.Result reload = Cli.run(jdk, "reload", pid);
 
     assertThat(reload.exit()).as("%s", reload).isZero();
-    assertThat(reload.out()).contains("rules reloaded from " + rules + ": 1 resources");
+    assertThat(reload.out()).contains("rules reloaded from " + rules + ": 1 resource");
     assertThat(retransformedSince(mark))
         .isEqualTo(
             retransformed(

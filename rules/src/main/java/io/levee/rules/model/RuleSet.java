@@ -27,4 +27,15 @@ public final class RuleSet {
     this.system = system;
     this.resources = Collections.unmodifiableList(resources);
   }
+
+  /**
+   * What is in force, for a person: {@code 1 resource}, {@code 3 resources and the system rule}; a
+   * file that holds only {@code system} is not "0 resources".
+   */
+  public String describe() {
+    int n = resources.size();
+    return n
+        + (n == 1 ? " resource" : " resources")
+        + (system == null ? "" : " and the system rule");
+  }
 }
