@@ -138,7 +138,7 @@ class RulesWatcherTest {
         .contains("rejected, keeping the rules in force")
         .contains("broken.yaml:1:");
     assertThat(switched.failed()).isFalse();
-    assertThat(switched.text()).isEqualTo("rules reloaded from " + other + ": 1 resources\n");
+    assertThat(switched.text()).isEqualTo("rules reloaded from " + other + ": 1 resource\n");
     assertThat(watcher.path()).isEqualTo(other);
     assertThat(engine.rules().resources.get(0).name).isEqualTo("two");
   }
