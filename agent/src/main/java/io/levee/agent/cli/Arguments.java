@@ -14,6 +14,7 @@ final class Arguments {
   static final String RELOAD = "reload";
   static final String DETACH = "detach";
   static final String VALIDATE = "validate";
+  static final String EXPLAIN = "explain";
 
   final String command;
   final String pid;
@@ -21,12 +22,33 @@ final class Arguments {
   final String rules;
   final String http;
 
+  /** explain: the call's method (servlet, http), its path, URL or JDBC URL, and its SQL. */
+  final String method;
+
+  final String target;
+  final String sql;
+
   private Arguments(String command, String pid, String file, String rules, String http) {
+    this(command, pid, file, rules, http, null, null, null);
+  }
+
+  private Arguments(
+      String command,
+      String pid,
+      String file,
+      String rules,
+      String http,
+      String method,
+      String target,
+      String sql) {
     this.command = command;
     this.pid = pid;
     this.file = file;
     this.rules = rules;
     this.http = http;
+    this.method = method;
+    this.target = target;
+    this.sql = sql;
   }
 
   /** A usage error: the message says what is wrong, {@link Usage#of} what is right. */
@@ -64,6 +86,9 @@ final class Arguments {
       expectCount(command, args, 2, "needs exactly one FILE");
       return new Arguments(command, null, args[1], null, null);
     }
+    if (EXPLAIN.equals(command)) {
+      return explain(args);
+    }
     if (ATTACH.equals(command)
         || STATUS.equals(command)
         || RELOAD.equals(command)
@@ -71,6 +96,55 @@ final class Arguments {
       return withPid(command, args);
     }
     throw new UsageError(null, "unknown command '" + command + "'");
+  }
+
+  /** {@code explain FILE [--method M] (PATH | URL | JDBC-URL [SQL])}. */
+  private static Arguments explain(String[] args) throws UsageError {
+    java.util.List<String> words = new java.util.ArrayList<String>();
+    String method = null;
+    for (int i = 1; i < args.length; i++) {
+      if ("--method".equals(args[i]) || args[i].startsWith("--method=")) {
+        String value =
+            args[i].contains("=")
+                ? args[i].substring(args[i].indexOf('=') + 1)
+                : i + 1 < args.length ? args[++i] : null;
+        method = once(EXPLAIN, "--method", method, value, "METHOD like GET");
+      } else if (args[i].startsWith("--")) {
+        throw new UsageError(EXPLAIN, "unknown option '" + args[i] + "' for explain");
+      } else {
+        words.add(args[i]);
+      }
+    }
+    if (words.size() < 2) {
+      throw new UsageError(
+          EXPLAIN, "explain needs a rules FILE and a call: a PATH, URL or JDBC-URL");
+    }
+    String target = words.get(1);
+    boolean jdbc = target.startsWith("jdbc:");
+    if (words.size() > (jdbc ? 3 : 2)) {
+      throw new UsageError(
+          EXPLAIN,
+          jdbc
+              ? "explain takes one SQL statement after the JDBC URL: quote it"
+              : "explain takes one PATH or URL (SQL follows a JDBC URL only)");
+    }
+    if (!jdbc && !target.startsWith("/") && !target.matches("(?i)https?://.+")) {
+      throw new UsageError(
+          EXPLAIN,
+          "'"
+              + target
+              + "' is no call: a servlet PATH starts with /, a URL with http:// or https://, a"
+              + " JDBC URL with jdbc:");
+    }
+    return new Arguments(
+        EXPLAIN,
+        null,
+        words.get(0),
+        null,
+        null,
+        method == null ? "GET" : method.toUpperCase(java.util.Locale.ROOT),
+        target,
+        words.size() > 2 ? words.get(2) : null);
   }
 
   private static Arguments withPid(String command, String[] args) throws UsageError {

@@ -4,6 +4,8 @@ import io.levee.agent.log.Version;
 import io.levee.rules.load.LoadResult;
 import io.levee.rules.load.RuleError;
 import io.levee.rules.load.RulesLoader;
+import io.levee.rules.match.Explain;
+import io.levee.rules.model.RuleSet;
 import java.io.File;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -64,6 +66,9 @@ public final class Main {
     }
     if (Arguments.VALIDATE.equals(a.command)) {
       return validate(a.file, out, true) ? OK : FAILED;
+    }
+    if (Arguments.EXPLAIN.equals(a.command)) {
+      return explain(a);
     }
     if (Arguments.LIST.equals(a.command)) {
       return list();
@@ -147,6 +152,33 @@ public final class Main {
       to.println("OK: " + result.rules().describe());
     }
     return true;
+  }
+
+  /**
+   * Which resource of the rules file a call would hit, or why none: 0 when one does, 1 when none
+   * does or the file is invalid (its errors printed).
+   */
+  private int explain(Arguments a) {
+    LoadResult result = RulesLoader.load(Paths.get(a.file));
+    if (!result.ok()) {
+      for (RuleError error : result.errors()) {
+        err.println(error);
+      }
+      return FAILED;
+    }
+    RuleSet rules = result.rules();
+    Explain.Result answer;
+    if (a.target.startsWith("jdbc:")) {
+      answer = Explain.jdbc(rules, a.target, a.sql);
+    } else if (a.target.startsWith("/")) {
+      answer = Explain.servlet(rules, a.method, a.target);
+    } else {
+      answer = Explain.http(rules, a.method, a.target);
+    }
+    for (String line : answer.lines) {
+      out.println(line);
+    }
+    return answer.matched ? OK : FAILED;
   }
 
   static String notRunning(String pid, String state) {

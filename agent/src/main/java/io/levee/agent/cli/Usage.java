@@ -9,6 +9,11 @@ final class Usage {
     {"reload", "reload PID [--rules FILE]", "re-read the rules file now, or switch to another"},
     {"detach", "detach PID", "remove Levee from a JVM, restoring the original bytecode"},
     {"validate", "validate FILE", "check a rules file and print each error with line and column"},
+    {
+      "explain",
+      "explain FILE [--method M] PATH|URL|JDBC-URL [SQL]",
+      "which resource a call would hit, and why the others miss it"
+    },
     {"version", "--version", "the version of this agent"},
   };
 

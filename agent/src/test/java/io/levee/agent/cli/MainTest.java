@@ -48,6 +48,47 @@ class MainTest {
   }
 
   @Test
+  void explainSaysWhichResourceACallHitsAndExitsOneWhenNone() throws IOException {
+    Path file =
+        write(
+            """
+        version: 1
+        resources:
+          - name: partner
+            match: { http: { urls: ["*://*/**"] } }
+            concurrency: { max: 2 }
+          - name: orders
+            match: { jdbc: { urls: ["jdbc:h2:**"], operations: [SELECT] } }
+            concurrency: { max: 2 }
+        """);
+
+    assertThat(run("explain", file.toString(), "http://partner/api")).isEqualTo(0);
+    assertThat(text(out)).startsWith("GET http://partner/api: resource partner (http,");
+    out.reset();
+    assertThat(run("explain", file.toString(), "--method", "post", "http://partner:8080/api"))
+        .isEqualTo(1);
+    assertThat(text(out))
+        .startsWith("POST http://partner:8080/api: no resource")
+        .contains("names no port");
+    out.reset();
+    assertThat(run("explain", file.toString(), "jdbc:h2:mem:shop", "select * from orders"))
+        .isEqualTo(0);
+    assertThat(text(out)).startsWith("SELECT [orders] on jdbc:h2:mem:shop: resource orders");
+  }
+
+  @Test
+  void explainRefusesWhatIsNoCallAndAnInvalidFile() throws IOException {
+    Path file = write("version: 1\nresources: []\n");
+    assertThat(run("explain", file.toString(), "ftp://x")).isEqualTo(2);
+    assertThat(text(err)).contains("'ftp://x' is no call");
+    assertThat(run("explain", file.toString())).isEqualTo(2);
+    assertThat(run("explain", file.toString(), "/a", "select 1")).isEqualTo(2);
+    Path bad = write("version: 1\nresources:\n  - name: a\n");
+    assertThat(run("explain", bad.toString(), "/a")).isEqualTo(1);
+    assertThat(text(err)).contains(bad + ":3:");
+  }
+
+  @Test
   void versionSaysWhichAgentThisIs() {
     assertThat(run("--version")).isEqualTo(0);
     assertThat(text(out)).matches("Levee \\d+\\.\\d+\\.\\d+[-.\\w]*\n");

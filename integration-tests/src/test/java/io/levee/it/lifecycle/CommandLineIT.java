@@ -41,6 +41,30 @@ class CommandLineIT {
   }
 
   @Test
+  void explainNamesTheNearMissOfACallNoResourceMatches() {
+    Path rules =
+        RulesFile.write(
+            "cli-explain",
+            """
+            version: 1
+            resources:
+              - name: partner
+                match: { http: { urls: ["*://*/**"] } }
+                concurrency: { max: 5 }
+            """);
+
+    Cli.Result miss = Cli.run(jdk, "explain", rules.toString(), "http://127.0.0.1:19090/api");
+    Cli.Result hit = Cli.run(jdk, "explain", rules.toString(), "http://127.0.0.1/api");
+
+    assertThat(miss.exit()).as("%s", miss).isEqualTo(1);
+    assertThat(miss.out())
+        .startsWith("GET http://127.0.0.1:19090/api: no resource")
+        .contains("partner: `*://*/**` names no port");
+    assertThat(hit.exit()).as("%s", hit).isZero();
+    assertThat(hit.out()).startsWith("GET http://127.0.0.1/api: resource partner (http,");
+  }
+
+  @Test
   void versionNamesTheBuiltAgent() {
     Cli.Result result = Cli.run(jdk, "--version");
 

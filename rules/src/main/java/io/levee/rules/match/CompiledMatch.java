@@ -133,7 +133,7 @@ final class CompiledMatch {
     return sql == null || sql.matcher(text).find();
   }
 
-  private boolean anyTableMatches(String[] names) {
+  boolean anyTableMatches(String[] names) {
     for (String name : names) {
       for (TablePattern p : tables) {
         if (p.matches(name)) {
