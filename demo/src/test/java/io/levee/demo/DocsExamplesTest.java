@@ -17,7 +17,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Every rules example a user may copy loads without an error: each {@code ```yaml} block of the
  * Markdown in {@code docs/} and of the README, and the demo's own rules file. A block fenced as
- * {@code ```yaml fragment} is a deliberate excerpt and is skipped.
+ * {@code ```yaml fragment} is a deliberate excerpt and one fenced {@code ```yaml prometheus} the
+ * configuration of Prometheus; both are skipped.
  */
 class DocsExamplesTest {
   private static final Path ROOT = Path.of("..");
@@ -88,7 +89,9 @@ class DocsExamplesTest {
         body.append(lines.get(i)).append('\n');
       }
       boolean yaml = info[0].equals("yaml") || info[0].equals("yml");
-      boolean fragment = info.length > 1 && info[1].equals("fragment");
+      // an excerpt of a rules file, or another program's configuration (Prometheus)
+      boolean fragment =
+          info.length > 1 && (info[1].equals("fragment") || info[1].equals("prometheus"));
       if (yaml && !fragment) {
         blocks.add(new Example(file, start + 1, body.toString()));
       }

@@ -56,6 +56,9 @@ class MetricsIT {
           circuit-breaker: { failure-rate: 50%%, minimum-calls: 4, window: 1m, open-for: 1m }
       """;
   private static final Duration PATIENCE = Duration.ofSeconds(60);
+  private static final Path ALERTS = TestPaths.root().resolve("docs/monitoring/levee-alerts.yml");
+  private static final String BREAKER_FOR =
+      "expr: max by (instance, resource) (levee_breaker_state) > 0\n        for: 1m";
 
   private final HttpClient http = HttpClient.newHttpClient();
   private LocalHttpServer healthy;
@@ -152,10 +155,18 @@ class MetricsIT {
     Path prometheus = prometheusBinary();
     Path dir = Files.createTempDirectory(TestPaths.workDir(), "prometheus-");
     int port = freePort();
+    // The shipped alert rules as they are, but for the minute a breaker must stay open: the
+    // scenario's breaker (open-for: 1m) stays open, and a test does not wait a minute for it.
+    String alerts = Files.readString(ALERTS);
+    assertThat(alerts).contains(BREAKER_FOR);
+    Files.writeString(
+        dir.resolve("levee-alerts.yml"),
+        alerts.replace(BREAKER_FOR, BREAKER_FOR.replace("for: 1m", "for: 2s")));
     Files.writeString(
         dir.resolve("prometheus.yml"),
         """
         global: { scrape_interval: 1s, evaluation_interval: 1s }
+        rule_files: [ "levee-alerts.yml" ]
         scrape_configs:
           - job_name: levee
             scrape_interval: 1s
@@ -182,10 +193,69 @@ class MetricsIT {
           .isEqualTo("2");
       assertThat(query(base, "levee_calls_total{resource=\"payments\",outcome=\"failure\"}"))
           .isEqualTo("4");
+      assertThat(
+              query(
+                  base,
+                  "ALERTS{alertname=\"LeveeBreakerOpen\",alertstate=\"firing\","
+                      + "resource=\"payments\"}"))
+          .as("the shipped alert fires while the scenario's breaker stays open")
+          .isEqualTo("1");
+      theDashboardQueriesAreValidPromQlWithData(base);
     } finally {
       server.destroy();
       server.waitFor();
     }
+  }
+
+  @Test
+  void theShippedAlertRulesPassPromtool() throws Exception {
+    Path promtool = prometheusBinary().resolveSibling("promtool");
+    Process check =
+        new ProcessBuilder(promtool.toString(), "check", "rules", ALERTS.toString())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(check.waitFor()).as(out).isZero();
+    assertThat(out).contains("SUCCESS: 4 rules found");
+  }
+
+  /**
+   * Every query of the shipped Grafana dashboard, its variables set to all, is one this Prometheus
+   * accepts; those of the kinds the scenario called (http) and of the breakers find series.
+   */
+  private void theDashboardQueriesAreValidPromQlWithData(String base) throws Exception {
+    String dashboard =
+        Files.readString(TestPaths.root().resolve("docs/monitoring/levee-dashboard.json"));
+    Matcher expr = Pattern.compile("\"expr\": \"((?:[^\"\\\\]|\\\\.)*)\"").matcher(dashboard);
+    int queries = 0;
+    List<String> withData = new ArrayList<>();
+    while (expr.find()) {
+      String promql =
+          expr.group(1)
+              .replace("\\\"", "\"")
+              .replace("\\\\", "\\")
+              .replace("$instance", ".*")
+              .replace("$resource", ".*");
+      String answer =
+          http.send(
+                  HttpRequest.newBuilder(
+                          URI.create(
+                              base
+                                  + "/api/v1/query?query="
+                                  + URLEncoder.encode(promql, StandardCharsets.UTF_8)))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString())
+              .body();
+      assertThat(answer).as(promql).contains("\"status\":\"success\"");
+      if (answer.contains("\"metric\"")) {
+        withData.add(promql);
+      }
+      queries++;
+    }
+    assertThat(queries).as("queries in the dashboard").isGreaterThanOrEqualTo(20);
+    assertThat(withData)
+        .anyMatch(q -> q.contains("levee_blocked_total{kind=\"http\""))
+        .anyMatch(q -> q.contains("levee_breaker_state"));
   }
 
   /** The single value Prometheus answers for {@code promql}, once it has one. */
