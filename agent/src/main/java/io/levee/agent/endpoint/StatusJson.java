@@ -22,11 +22,12 @@ import java.util.Map;
  *   "breaker":"closed","limit":20,"inFlight":3,"passed":1200,
  *   "blocked":{"circuit-open":0,"rate-limit":41,...},"wouldBlock":{...},
  *   "calls":{"success":1190,"failure":7,"slow":0,"ignored":0},
- *   "durationSeconds":12.5,"keysEvicted":0,"scope":"local","instances":null}]}
+ *   "durationSeconds":12.5,"keysEvicted":0,"scope":"local","instances":null,"matched":1241}]}
  * </pre>
  *
  * {@code breaker} is {@code closed}, {@code open}, {@code half-open} or null without a breaker;
- * {@code limit} is null without a concurrency or adaptive limit.
+ * {@code limit} is null without a concurrency or adaptive limit; {@code matched} counts the calls
+ * the resource decided on since its rule took effect ({@code passed} and every {@code blocked}).
  */
 public final class StatusJson {
   private static final String[] BREAKER = {"closed", "open", "half-open"};
@@ -113,6 +114,7 @@ public final class StatusJson {
     out.append(",\"scope\":");
     string(out, r.scope);
     out.append(",\"instances\":").append(r.instances >= 0 ? String.valueOf(r.instances) : "null");
+    out.append(",\"matched\":").append(r.matched());
     out.append('}');
   }
 

@@ -93,6 +93,18 @@ public final class StatusTable {
       }
       out.append(line.toString().trim()).append('\n');
     }
+    StringBuilder unmatched = new StringBuilder();
+    for (ResourceStatus r : resources) {
+      if (!"system".equals(r.name) && r.matched() == 0) {
+        unmatched.append(unmatched.length() == 0 ? "" : ", ").append(r.name);
+      }
+    }
+    if (unmatched.length() > 0) {
+      out.append("no call has matched ")
+          .append(unmatched)
+          .append(" since the rules were loaded (java -jar levee-agent.jar explain RULES CALL says")
+          .append(" why a call misses)\n");
+    }
     return out.toString();
   }
 

@@ -81,8 +81,41 @@ class StatusTableTest {
             RESOURCE  KIND  MODE     SCOPE      BREAKER  LIMIT  IN-FLIGHT  PASSED  BLOCKED
             partner   http  enforce  cluster/0  -        -      0          0       0
             api       http  enforce  local      -        -      0          0       0
+            no call has matched partner, api since the rules were loaded (java -jar\
+             levee-agent.jar explain RULES CALL says why a call misses)
             """)
         .doesNotContain("secret");
+  }
+
+  @Test
+  void namesOnlyTheResourcesNoCallHasMatched() {
+    engine.apply(
+        rules(
+            """
+            version: 1
+            resources:
+              - name: used
+                match: { http: { urls: ["http://partner/**"] } }
+                rate-limit: { rate: 1/s, burst: 1 }
+              - name: refused-only
+                match: { http: { urls: ["http://api/**"] } }
+                rate-limit: { rate: 1/h, burst: 1 }
+              - name: idle
+                match: { http: { urls: ["http://idle/**"] } }
+                rate-limit: { rate: 10/s }
+            """));
+    engine.http("GET", "http://partner/a");
+    engine.http("GET", "http://api/a");
+    engine.http("GET", "http://api/b");
+
+    String table =
+        StatusTable.render(engine.rules(), Paths.get("/etc/levee.yaml"), engine.status());
+
+    assertThat(table)
+        .endsWith(
+            "no call has matched idle since the rules were loaded (java -jar levee-agent.jar"
+                + " explain RULES CALL says why a call misses)\n");
+    assertThat(engine.status()).extracting(r -> r.matched()).containsExactly(1L, 2L, 0L);
   }
 
   @Test

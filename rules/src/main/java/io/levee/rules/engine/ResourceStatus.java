@@ -65,6 +65,18 @@ public final class ResourceStatus {
     this.instances = view.clusterInstances();
   }
 
+  /**
+   * Calls this resource decided on since its rule took effect, let through or refused: 0 says that
+   * no call matched it, the commonest mistake with a rules file.
+   */
+  public long matched() {
+    long n = passed;
+    for (Long blockedCalls : blocked.values()) {
+      n += blockedCalls;
+    }
+    return n;
+  }
+
   /** Calls counted in {@link #durationSumNanos}: every completed call not ignored. */
   public long durationCount() {
     return calls.get(Outcome.SUCCESS) + calls.get(Outcome.FAILURE) + calls.get(Outcome.SLOW);
