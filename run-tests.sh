@@ -12,12 +12,14 @@
 #     when that port is taken) that keeps nothing on disk, stopped on exit, for the cluster rate limits;
 #     tests that stop or kill Redis fork their own servers from the same binary. If it cannot be had,
 #     those tests fail; LEVEE_SKIP_REDIS=1 skips them on purpose instead.
-#   - Prometheus (apt, scripts/ensure-prometheus.sh) for MetricsIT, which runs its own server on
-#     loopback; LEVEE_SKIP_PROMETHEUS=1 skips that test on purpose instead.
+#   - Prometheus (apt, scripts/ensure-prometheus.sh, with promtool) for MetricsIT, which runs its own
+#     server on loopback with the alert rules of docs/monitoring and checks them with promtool;
+#     LEVEE_SKIP_PROMETHEUS=1 skips those tests on purpose instead.
 #   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they fail;
 #     LEVEE_SKIP_JDK25=1 skips them on purpose instead.
 # At the end it prints the tests run, failed and skipped per module, every skip's reason, and the
-# run's duration (scripts/TestSummary.java); it exits with Maven's status.
+# run's duration (scripts/TestSummary.java); it exits with Maven's status. On a 2-core machine a
+# run takes 13 to 23 minutes, the integration tests most of it.
 # Extra arguments go to Maven, e.g. ./run-tests.sh -pl integration-tests -am -Dit.test=Jdk17HttpIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false
 set -euo pipefail
 cd "$(dirname "$0")"
