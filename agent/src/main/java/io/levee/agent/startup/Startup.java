@@ -191,8 +191,8 @@ public final class Startup {
 
   /**
    * What the start put in force: the rules and their file, or why nothing. A file that was given
-   * but not applied (missing or refused, with its errors logged before) is watched all the same,
-   * and applies once it loads without errors.
+   * but not applied (missing or refused, logged with its name just before, once) is watched all the
+   * same, and applies once it loads without errors.
    */
   static String inForce(RuleSet rules, Path watched) {
     if (rules != RuleSet.EMPTY) {
@@ -201,7 +201,7 @@ public final class Startup {
     if (watched == null) {
       return "no rules file, protecting nothing";
     }
-    return "protecting nothing until " + watched + " loads without errors (it is watched)";
+    return "protecting nothing until the rules file loads without errors (it is watched)";
   }
 
   private static String names(List<Integration> integrations) {

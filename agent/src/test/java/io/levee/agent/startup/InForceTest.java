@@ -34,8 +34,7 @@ class InForceTest {
   void aFileNotAppliedIsSaidToBeWatchedNotToHoldNothing() {
     Path file = Paths.get("/etc/levee/rules.yaml");
     assertThat(Startup.inForce(RuleSet.EMPTY, file))
-        .isEqualTo(
-            "protecting nothing until /etc/levee/rules.yaml loads without errors (it is watched)");
+        .isEqualTo("protecting nothing until the rules file loads without errors (it is watched)");
     assertThat(Startup.inForce(RuleSet.EMPTY, null)).isEqualTo("no rules file, protecting nothing");
   }
 }
