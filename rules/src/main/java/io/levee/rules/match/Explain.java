@@ -41,57 +41,38 @@ public final class Explain {
 
   /** An inbound request: {@code path} as the container sees it, context path included. */
   public static Result servlet(RuleSet rules, String method, String path) {
-    Explain e = new Explain(rules);
-    int hit = new ResourceMatcher(rules).servlet(method, path);
-    List<String> lines = e.verdict(method + " " + path, hit, CallKind.SERVLET);
-    if (hit < 0) {
-      for (int i : e.ofKind(CallKind.SERVLET)) {
-        e.nearMiss(lines, i, method, path, e.servletReason(i, path));
-      }
-    } else {
-      e.alsoMatched(lines, hit, Call.servlet(method, path));
-    }
+    Result result = new Explain(rules).explain(Call.servlet(method, path));
     if (rules.system != null) {
-      lines.add(
+      result.lines.add(
           new ResourceMatcher(rules).systemExcluded(path)
               ? "the system rule does not shed it: system.exclude names the path"
               : "the system rule applies to it as well (it is not in system.exclude)");
     }
-    return new Result(hit >= 0, lines);
+    return result;
   }
 
   /** An outbound HTTP call to an absolute URL. */
   public static Result http(RuleSet rules, String method, String url) {
-    Explain e = new Explain(rules);
-    int hit = new ResourceMatcher(rules).http(method, url);
-    List<String> lines = e.verdict(method + " " + url, hit, CallKind.HTTP);
-    if (hit < 0) {
-      for (int i : e.ofKind(CallKind.HTTP)) {
-        e.nearMiss(lines, i, method, url, e.httpReason(i, url));
-      }
-    } else {
-      e.alsoMatched(lines, hit, Call.http(method, url));
-    }
-    return new Result(hit >= 0, lines);
+    return new Explain(rules).explain(Call.http(method, url));
   }
 
   /** A JDBC statement on the database at {@code jdbcUrl}; with a null {@code sql}, a connect. */
   public static Result jdbc(RuleSet rules, String jdbcUrl, String sql) {
-    Explain e = new Explain(rules);
-    ResourceMatcher matcher = new ResourceMatcher(rules);
-    int hit = sql == null ? matcher.jdbcConnect(jdbcUrl) : matcher.jdbc(jdbcUrl, sql);
-    SqlInfo info = sql == null ? null : SqlClassifier.classify(sql);
-    String call =
-        sql == null
-            ? "a connection to " + jdbcUrl
-            : info.operation() + " " + Arrays.toString(info.tables()) + " on " + jdbcUrl;
-    List<String> lines = e.verdict(call, hit, CallKind.JDBC);
+    return new Explain(rules).explain(Call.jdbc(jdbcUrl, sql));
+  }
+
+  /**
+   * The matcher's verdict on the call, then the resources it hides or why each of its kind missed.
+   */
+  private Result explain(Call call) {
+    int hit = call.find(new ResourceMatcher(rules));
+    List<String> lines = verdict(call.described(), hit, call.kind);
     if (hit < 0) {
-      for (int i : e.ofKind(CallKind.JDBC)) {
-        lines.add("  " + e.name(i) + ": " + e.jdbcReason(i, jdbcUrl, info, sql));
+      for (int i : ofKind(call.kind)) {
+        lines.add("  " + name(i) + ": " + call.missed(this, i));
       }
     } else {
-      e.alsoMatched(lines, hit, Call.jdbc(jdbcUrl, sql));
+      alsoMatched(lines, hit, call);
     }
     return new Result(hit >= 0, lines);
   }
@@ -125,35 +106,93 @@ public final class Explain {
     return lines;
   }
 
-  /** A call as the matcher takes it, to ask one resource alone. */
+  /** A call as the matcher takes it, said for a person, and why one resource missed it. */
   private abstract static class Call {
+    final CallKind kind;
+
+    Call(CallKind kind) {
+      this.kind = kind;
+    }
+
     abstract int find(ResourceMatcher matcher);
 
+    abstract String described();
+
+    abstract String missed(Explain e, int resource);
+
     static Call servlet(final String method, final String path) {
-      return new Call() {
+      return new Call(CallKind.SERVLET) {
         @Override
         int find(ResourceMatcher matcher) {
           return matcher.servlet(method, path);
+        }
+
+        @Override
+        String described() {
+          return method + " " + path;
+        }
+
+        @Override
+        String missed(Explain e, int i) {
+          CompiledMatch m = e.matches[i];
+          return m.pathMatches(path) && !m.methodMatches(method)
+              ? otherMethod("path", method, m)
+              : e.servletReason(i, path);
         }
       };
     }
 
     static Call http(final String method, final String url) {
-      return new Call() {
+      return new Call(CallKind.HTTP) {
         @Override
         int find(ResourceMatcher matcher) {
           return matcher.http(method, url);
+        }
+
+        @Override
+        String described() {
+          return method + " " + url;
+        }
+
+        @Override
+        String missed(Explain e, int i) {
+          CompiledMatch m = e.matches[i];
+          return m.urlMatches(url) && !m.methodMatches(method)
+              ? otherMethod("URL", method, m)
+              : e.httpReason(i, url);
         }
       };
     }
 
     static Call jdbc(final String url, final String sql) {
-      return new Call() {
+      final SqlInfo info = sql == null ? null : SqlClassifier.classify(sql);
+      return new Call(CallKind.JDBC) {
         @Override
         int find(ResourceMatcher matcher) {
           return sql == null ? matcher.jdbcConnect(url) : matcher.jdbc(url, sql);
         }
+
+        @Override
+        String described() {
+          return sql == null
+              ? "a connection to " + url
+              : info.operation() + " " + Arrays.toString(info.tables()) + " on " + url;
+        }
+
+        @Override
+        String missed(Explain e, int i) {
+          return e.jdbcReason(i, url, info, sql);
+        }
       };
+    }
+
+    private static String otherMethod(String target, String method, CompiledMatch m) {
+      return "matches the "
+          + target
+          + " but not "
+          + method
+          + ": methods "
+          + Arrays.toString(m.methods);
     }
   }
 
@@ -183,22 +222,6 @@ public final class Explain {
     }
   }
 
-  private void nearMiss(List<String> lines, int i, String method, String target, String reason) {
-    CompiledMatch m = matches[i];
-    boolean targetMatches =
-        m.kind == CallKind.SERVLET ? m.pathMatches(target) : m.urlMatches(target);
-    if (targetMatches && !m.methodMatches(method)) {
-      reason =
-          "matches the "
-              + (m.kind == CallKind.SERVLET ? "path" : "URL")
-              + " but not "
-              + method
-              + ": methods "
-              + Arrays.toString(m.methods);
-    }
-    lines.add("  " + name(i) + ": " + reason);
-  }
-
   private String servletReason(int i, String path) {
     CompiledMatch m = matches[i];
     if (path.indexOf('?') >= 0) {
@@ -225,7 +248,7 @@ public final class Explain {
 
   private String httpReason(int i, String url) {
     CompiledMatch m = matches[i];
-    Url u = Url.parse(url);
+    ExplainedUrl u = ExplainedUrl.parse(url);
     if (u != null) {
       for (UrlPattern p : m.urls) {
         if (u.explicitPort && !u.defaultPort() && p.matches(u.withPort(-1))) {
@@ -320,67 +343,5 @@ public final class Explain {
             ? "th"
             : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
     return n + suffix + " resource";
-  }
-
-  /** An absolute http(s) URL taken apart just enough to change its port or scheme. */
-  private static final class Url {
-    final String scheme;
-    final String host;
-    final int port;
-    final boolean explicitPort;
-
-    /** Everything after the scheme, from {@code ://}. */
-    final String rest;
-
-    final String path;
-
-    private Url(String scheme, String host, int port, boolean explicitPort, String path) {
-      this.scheme = scheme;
-      this.host = host;
-      this.port = port;
-      this.explicitPort = explicitPort;
-      this.path = path;
-      this.rest = "://" + host + (explicitPort ? ":" + port : "") + path;
-    }
-
-    static Url parse(String url) {
-      int colon = url.indexOf("://");
-      if (colon <= 0) {
-        return null;
-      }
-      String scheme = url.substring(0, colon).toLowerCase(Locale.ROOT);
-      if (!"http".equals(scheme) && !"https".equals(scheme)) {
-        return null;
-      }
-      String after = url.substring(colon + 3);
-      int slash = after.indexOf('/');
-      String authority = slash < 0 ? after : after.substring(0, slash);
-      String path = slash < 0 ? "" : after.substring(slash);
-      int at = authority.lastIndexOf('@');
-      authority = authority.substring(at + 1);
-      int portColon = authority.lastIndexOf(':');
-      if (portColon > authority.lastIndexOf(']') && portColon >= 0) {
-        try {
-          int port = Integer.parseInt(authority.substring(portColon + 1));
-          return new Url(scheme, authority.substring(0, portColon), port, true, path);
-        } catch (NumberFormatException e) {
-          return null;
-        }
-      }
-      return new Url(scheme, authority, -1, false, path);
-    }
-
-    int defaultPortNumber() {
-      return "https".equals(scheme) ? 443 : 80;
-    }
-
-    boolean defaultPort() {
-      return port == defaultPortNumber();
-    }
-
-    /** The same URL with another port, or none with -1. */
-    String withPort(int other) {
-      return scheme + "://" + host + (other < 0 ? "" : ":" + other) + path;
-    }
   }
 }
