@@ -12,9 +12,11 @@
 #     when that port is taken) that keeps nothing on disk, stopped on exit, for the cluster rate limits;
 #     tests that stop or kill Redis fork their own servers from the same binary. If it cannot be had,
 #     those tests fail; LEVEE_SKIP_REDIS=1 skips them on purpose instead.
-#   - Prometheus (apt, scripts/ensure-prometheus.sh, with promtool) for MetricsIT, which runs its own
+#   - Prometheus (apt, scripts/ensure-package.sh, with promtool) for MetricsIT, which runs its own
 #     server on loopback with the alert rules of docs/monitoring and checks them with promtool;
 #     LEVEE_SKIP_PROMETHEUS=1 skips those tests on purpose instead.
+#   - Chromium (apt, scripts/ensure-package.sh) for LivePageIT, which loads the endpoint's live page
+#     in it headless; LEVEE_SKIP_CHROMIUM=1 skips that test on purpose instead.
 #   - a JDK 25 ($JAVA25_HOME or /usr/lib/jvm/*25*) for the JDK 25 variants; without one they fail;
 #     LEVEE_SKIP_JDK25=1 skips them on purpose instead.
 # At the end it prints the tests run, failed and skipped per module, every skip's reason, and the
@@ -78,10 +80,18 @@ if [[ "${LEVEE_SKIP_REDIS:-}" != 1 ]]; then
 fi
 
 if [[ "${LEVEE_SKIP_PROMETHEUS:-}" != 1 ]]; then
-  if prometheus_bin="$(scripts/ensure-prometheus.sh)"; then
+  if prometheus_bin="$(scripts/ensure-package.sh prometheus prometheus "${LEVEE_PROMETHEUS:-}")"; then
     export LEVEE_PROMETHEUS="$prometheus_bin"
   else
     echo "run-tests: WARNING: no Prometheus; MetricsIT will fail (LEVEE_SKIP_PROMETHEUS=1 skips it)" >&2
+  fi
+fi
+
+if [[ "${LEVEE_SKIP_CHROMIUM:-}" != 1 ]]; then
+  if chromium_bin="$(scripts/ensure-package.sh chromium chromium "${LEVEE_CHROMIUM:-}")"; then
+    export LEVEE_CHROMIUM="$chromium_bin"
+  else
+    echo "run-tests: WARNING: no Chromium; LivePageIT will fail (LEVEE_SKIP_CHROMIUM=1 skips it)" >&2
   fi
 fi
 

@@ -38,9 +38,9 @@ import org.junit.jupiter.api.TestInstance;
  * real Prometheus server scraping the endpoint every second answers a query with them. Limits of N
  * per hour and a breaker open for a minute keep the counts exact while the test runs.
  *
- * <p>Prometheus comes from {@code scripts/ensure-prometheus.sh} (run by {@code run-tests.sh}, which
- * exports {@code LEVEE_PROMETHEUS}); without it the Prometheus test fails, unless {@code
- * LEVEE_SKIP_PROMETHEUS=1} skips it on purpose.
+ * <p>Prometheus comes from {@code scripts/ensure-package.sh prometheus prometheus} (run by {@code
+ * run-tests.sh}, which exports {@code LEVEE_PROMETHEUS}); without it the Prometheus test fails,
+ * unless {@code LEVEE_SKIP_PROMETHEUS=1} skips it on purpose.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MetricsIT {
@@ -133,7 +133,10 @@ class MetricsIT {
     assertThat(app.leveeLines())
         .anyMatch(l -> l.contains("circuit breaker payments: closed -> open"))
         .anyMatch(
-            l -> l.contains("serving /metrics and /status at http://127.0.0.1:" + metricsPort));
+            l ->
+                l.contains(
+                    "serving the live page, /metrics and /status at http://127.0.0.1:"
+                        + metricsPort));
   }
 
   @Test
@@ -310,7 +313,7 @@ class MetricsIT {
       }
     }
     return fail(
-        "no prometheus binary: run scripts/ensure-prometheus.sh (LEVEE_SKIP_PROMETHEUS=1 skips this"
+        "no prometheus binary: run scripts/ensure-package.sh prometheus prometheus (LEVEE_SKIP_PROMETHEUS=1 skips this"
             + " test)");
   }
 

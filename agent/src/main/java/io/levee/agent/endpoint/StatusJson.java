@@ -17,7 +17,8 @@ import java.util.Map;
  * library.
  *
  * <pre>
- * {"rules":"/etc/levee.yaml","version":"0.1.0","resources":[{"name":"checkout","kind":"servlet",
+ * {"rules":"/etc/levee.yaml","version":"0.1.0","loaded":"2026-12-03T10:20:49Z","rejected":null,
+ *   "resources":[{"name":"checkout","kind":"servlet",
  *   "mode":"enforce",
  *   "breaker":"closed","limit":20,"inFlight":3,"passed":1200,
  *   "blocked":{"circuit-open":0,"rate-limit":41,...},"wouldBlock":{...},
@@ -46,11 +47,27 @@ public final class StatusJson {
    */
   public static String write(
       String source, List<ResourceStatus> status, ClusterSettings cluster, int connected) {
+    return write(source, status, cluster, connected, null);
+  }
+
+  /**
+   * With {@code events} (null without): when the rules took effect and the last rejected reload, as
+   * {@link RulesEvents#json} writes them after {@code "version"}.
+   */
+  public static String write(
+      String source,
+      List<ResourceStatus> status,
+      ClusterSettings cluster,
+      int connected,
+      RulesEvents events) {
     StringBuilder out = new StringBuilder(256 + 512 * status.size());
     out.append("{\"rules\":");
     string(out, source);
     out.append(",\"version\":");
     string(out, Version.current());
+    if (events != null) {
+      events.json(out);
+    }
     boolean scoped = false;
     for (ResourceStatus r : status) {
       scoped |= r.instances >= 0;

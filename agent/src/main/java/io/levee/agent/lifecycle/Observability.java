@@ -2,6 +2,7 @@ package io.levee.agent.lifecycle;
 
 import io.levee.agent.endpoint.EndpointAddress;
 import io.levee.agent.endpoint.LocalEndpoint;
+import io.levee.agent.endpoint.RulesEvents;
 import io.levee.agent.log.BlockSummary;
 import io.levee.agent.log.BreakerLog;
 import io.levee.agent.log.EventLog;
@@ -42,6 +43,7 @@ public final class Observability implements Closeable {
   private final LogThread log;
   private final AtomicLong reloadsApplied = new AtomicLong();
   private final AtomicLong reloadsRejected = new AtomicLong();
+  private final RulesEvents rulesEvents = new RulesEvents(System.currentTimeMillis());
   private final Object lock = new Object();
   private LeveeMeters meters;
   private LocalEndpoint endpoint;
@@ -87,6 +89,7 @@ public final class Observability implements Closeable {
   /** After a reload's {@link Engine#apply}: counts it, logs it, and brings the meters in line. */
   public void rulesApplied(RuleSet rules) {
     reloadsApplied.incrementAndGet();
+    rulesEvents.applied(System.currentTimeMillis());
     StringBuilder names = new StringBuilder();
     for (ResourceRule rule : rules.resources) {
       names.append(names.length() == 0 ? "" : ", ").append(rule.name);
@@ -107,6 +110,7 @@ public final class Observability implements Closeable {
   public void rulesRejected(String source, List<RuleError> errors) {
     // Only counted here: the reload watcher already logged the rejection with each error.
     reloadsRejected.incrementAndGet();
+    rulesEvents.rejected(System.currentTimeMillis(), source, errors);
   }
 
   /** Brings the meters in line with the resources in force; {@link #rulesApplied} calls it. */
@@ -165,7 +169,7 @@ public final class Observability implements Closeable {
         meters =
             new LeveeMeters(
                 LeveeMeters.newRegistry(), engine, cpu, reloadsApplied, reloadsRejected);
-        endpoint = LocalEndpoint.start(address, engine, meters.registry(), log);
+        endpoint = LocalEndpoint.start(address, engine, meters.registry(), cpu, rulesEvents, log);
       } catch (IOException e) {
         log.error("cannot serve metrics at " + address + " (" + e.getMessage() + "): endpoint off");
       } catch (Throwable e) {

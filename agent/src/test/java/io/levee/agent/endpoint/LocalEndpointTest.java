@@ -3,9 +3,11 @@ package io.levee.agent.endpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.levee.agent.metrics.LeveeMeters;
 import io.levee.agent.testing.EngineFixture;
+import io.levee.rules.load.RuleError;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -14,6 +16,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.Test;
 class LocalEndpointTest {
   private final EngineFixture f = new EngineFixture().apply(StatusJsonTest.RULES);
   private final HttpClient client = HttpClient.newHttpClient();
+  private final RulesEvents events = new RulesEvents(1_764_756_049_000L);
   private LocalEndpoint endpoint;
 
   @AfterEach
@@ -34,7 +38,9 @@ class LocalEndpointTest {
     LeveeMeters meters =
         new LeveeMeters(
             LeveeMeters.newRegistry(), f.engine, f.cpu, new AtomicLong(), new AtomicLong());
-    endpoint = LocalEndpoint.start(EndpointAddress.parse(http), f.engine, meters.registry(), f.log);
+    endpoint =
+        LocalEndpoint.start(
+            EndpointAddress.parse(http), f.engine, meters.registry(), f.cpu, events, f.log);
     return endpoint;
   }
 
@@ -77,11 +83,71 @@ class LocalEndpointTest {
   }
 
   @Test
-  void answersOnlyGetAndHeadOnItsTwoPaths() throws Exception {
+  void statusSaysWhenTheRulesWereLoadedAndTheLastRejectedReload() throws Exception {
+    start(":0");
+    JsonNode before = new ObjectMapper().readTree(send("GET", "/status").body());
+    assertThat(before.get("loaded").asText()).isEqualTo("2025-12-03T10:00:49Z");
+    assertThat(before.get("rejected").isNull()).isTrue();
+
+    events.rejected(
+        1_764_756_060_000L,
+        "/etc/levee.yaml",
+        List.of(new RuleError("/etc/levee.yaml", 3, 5, "resources[0]", "no match")));
+    JsonNode after = new ObjectMapper().readTree(send("GET", "/status").body());
+    assertThat(after.get("rejected").get("file").asText()).isEqualTo("/etc/levee.yaml");
+    assertThat(after.get("rejected").get("at").asText()).isEqualTo("2025-12-03T10:01:00Z");
+    assertThat(after.get("rejected").get("errors").get(0).asText()).contains("3:5", "no match");
+
+    events.applied(1_764_756_070_000L);
+    JsonNode fixed = new ObjectMapper().readTree(send("GET", "/status").body());
+    assertThat(fixed.get("rejected").isNull()).isTrue();
+  }
+
+  @Test
+  void servesTheLivePageSelfContained() throws Exception {
+    start(":0");
+    HttpResponse<String> page = send("GET", "/");
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+    assertThat(page.body()).contains("<title>Levee</title>", "fetch(\"samples?since=");
+    // Nothing from elsewhere: no script, style, font or image by URL.
+    assertThat(page.body()).doesNotContainPattern("(src|href)=\"?(https?:)?//");
+    assertThat(page.body()).doesNotContain("@import", "url(");
+  }
+
+  @Test
+  void servesTheSamplesTheSamplerTook() throws Exception {
+    start(":0");
+    StatusJsonTest.traffic(f);
+    JsonNode json = null;
+    for (int i = 0; i < 50; i++) {
+      json = new ObjectMapper().readTree(send("GET", "/samples").body());
+      if (json.get("samples").size() > 0) {
+        break;
+      }
+      Thread.sleep(100);
+    }
+    assertThat(json.get("samples")).isNotEmpty();
+    long t = json.get("samples").get(0).get("t").asLong();
+    assertThat(json.get("samples").get(0).get("resources").get(0).get("name").asText())
+        .isEqualTo("checkout");
+    JsonNode later = new ObjectMapper().readTree(send("GET", "/samples?since=" + t).body());
+    for (JsonNode s : later.get("samples")) {
+      assertThat(s.get("t").asLong()).isGreaterThan(t);
+    }
+    assertThat(Thread.getAllStackTraces().keySet())
+        .filteredOn(th -> th.getName().equals("levee-samples"))
+        .isNotEmpty()
+        .allMatch(Thread::isDaemon);
+  }
+
+  @Test
+  void answersOnlyGetAndHeadOnItsPaths() throws Exception {
     start(":0");
     assertThat(send("POST", "/metrics").statusCode()).isEqualTo(405);
+    assertThat(send("POST", "/").statusCode()).isEqualTo(405);
     assertThat(send("GET", "/metrics/x").statusCode()).isEqualTo(404);
-    assertThat(send("GET", "/").statusCode()).isEqualTo(404);
+    assertThat(send("GET", "/index.html").statusCode()).isEqualTo(404);
     HttpResponse<String> head = send("HEAD", "/status");
     assertThat(head.statusCode()).isEqualTo(200);
     assertThat(head.body()).isEmpty();
@@ -92,7 +158,10 @@ class LocalEndpointTest {
     start(":0");
     assertThat(endpoint.address().socket().getAddress().isLoopbackAddress()).isTrue();
     assertThat(f.log.lines)
-        .anyMatch(l -> l.startsWith("INFO serving /metrics and /status at http://127.0.0.1:"));
+        .anyMatch(
+            l ->
+                l.startsWith(
+                    "INFO serving the live page, /metrics and /status at http://127.0.0.1:"));
   }
 
   @Test
@@ -105,6 +174,16 @@ class LocalEndpointTest {
                 l.startsWith("WARN the endpoint at http://0.0.0.0:")
                     && l.contains("reachable from other hosts"));
     assertThat(send("GET", "/metrics").statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void closeStopsTheSampler() throws Exception {
+    start(":0");
+    endpoint.close();
+    endpoint = null;
+    Thread.sleep(100);
+    assertThat(Thread.getAllStackTraces().keySet())
+        .noneMatch(th -> th.getName().equals("levee-samples") && th.isAlive());
   }
 
   @Test
