@@ -3,7 +3,7 @@ package io.levee.agent.cli;
 /**
  * The command line of SPEC §3, parsed and checked before anything touches another process: the
  * command, the pid (digits only), and the options that command takes ({@code --rules FILE} or
- * {@code --rules=FILE}, {@code --http HOST:PORT}), each at most once.
+ * {@code --rules=FILE}, {@code --http HOST:PORT}, attach's {@code --force}), each at most once.
  */
 final class Arguments {
   static final String HELP = "help";
@@ -28,8 +28,11 @@ final class Arguments {
   final String target;
   final String sql;
 
+  /** attach: {@code --force}, load the agent even where the JVM pays a first attach. */
+  final boolean force;
+
   private Arguments(String command, String pid, String file, String rules, String http) {
-    this(command, pid, file, rules, http, null, null, null);
+    this(command, pid, file, rules, http, null, null, null, false);
   }
 
   private Arguments(
@@ -40,7 +43,8 @@ final class Arguments {
       String http,
       String method,
       String target,
-      String sql) {
+      String sql,
+      boolean force) {
     this.command = command;
     this.pid = pid;
     this.file = file;
@@ -49,6 +53,7 @@ final class Arguments {
     this.method = method;
     this.target = target;
     this.sql = sql;
+    this.force = force;
   }
 
   /** A usage error: the message says what is wrong, {@link Usage#of} what is right. */
@@ -144,7 +149,8 @@ final class Arguments {
         null,
         method == null ? "GET" : method.toUpperCase(java.util.Locale.ROOT),
         target,
-        words.size() > 2 ? words.get(2) : null);
+        words.size() > 2 ? words.get(2) : null,
+        false);
   }
 
   private static Arguments withPid(String command, String[] args) throws UsageError {
@@ -159,8 +165,13 @@ final class Arguments {
     boolean takesHttp = ATTACH.equals(command);
     String rules = null;
     String http = null;
+    boolean force = false;
     for (int i = 2; i < args.length; i++) {
       String arg = args[i];
+      if ("--force".equals(arg) && ATTACH.equals(command)) {
+        force = true;
+        continue;
+      }
       String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
       String value;
       if (arg.contains("=")) {
@@ -179,7 +190,7 @@ final class Arguments {
         throw new UsageError(command, "unknown option '" + arg + "' for " + command);
       }
     }
-    return new Arguments(command, pid, null, rules, http);
+    return new Arguments(command, pid, null, rules, http, null, null, null, force);
   }
 
   private static String once(String command, String name, String old, String value, String what)

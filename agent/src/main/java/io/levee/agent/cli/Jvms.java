@@ -13,6 +13,9 @@ import net.bytebuddy.agent.ByteBuddyAgent;
  * state: neither loads anything into the target.
  */
 final class Jvms {
+  static final String JVM_ARGS = "sun.jvm.args";
+  static final String JVM_FLAGS = "sun.jvm.flags";
+
   private final Class<?> vmType;
 
   private Jvms(Class<?> vmType) {
@@ -53,7 +56,11 @@ final class Jvms {
     }
   }
 
-  /** The system properties of the JVM {@code pid}. */
+  /**
+   * The system properties of the JVM {@code pid}, with {@value #JVM_ARGS} and {@value #JVM_FLAGS}
+   * from its agent properties: the options it was started with, which say whether it ever had an
+   * agent and which flags it was given.
+   */
   Properties properties(String pid) throws CliFailure {
     Object vm;
     try {
@@ -62,7 +69,14 @@ final class Jvms {
       throw new CliFailure(AttachErrors.describe(pid, t));
     }
     try {
-      return (Properties) vmType.getMethod("getSystemProperties").invoke(vm);
+      Properties properties = (Properties) vmType.getMethod("getSystemProperties").invoke(vm);
+      Properties agent = (Properties) vmType.getMethod("getAgentProperties").invoke(vm);
+      for (String key : new String[] {JVM_ARGS, JVM_FLAGS}) {
+        if (agent.getProperty(key) != null) {
+          properties.setProperty(key, agent.getProperty(key));
+        }
+      }
+      return properties;
     } catch (Throwable t) {
       throw new CliFailure(AttachErrors.describe(pid, t));
     } finally {

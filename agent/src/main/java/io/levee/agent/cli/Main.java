@@ -16,8 +16,9 @@ import java.util.Properties;
 /**
  * {@code java -jar levee-agent.jar <command>} (SPEC §3). Exit status 0 on success, 1 on failure, 2
  * on a usage error. The commands that act on a JVM read its system properties first (where the
- * running agent publishes {@code levee.agent.state}), then load this jar into it with a command for
- * the agent, which answers through a private file ({@link AgentLoader}).
+ * running agent publishes {@code levee.agent.state} and its command box), then give the agent the
+ * command, through its box when it runs and by loading this jar otherwise; it answers through a
+ * private file ({@link AgentLoader}).
  */
 public final class Main {
   static final int OK = 0;
@@ -25,6 +26,7 @@ public final class Main {
   static final int USAGE = 2;
 
   private static final String STATE = "levee.agent.state";
+  private static final String COMMANDS = "levee.agent.commands";
 
   private final PrintStream out;
   private final PrintStream err;
@@ -83,34 +85,26 @@ public final class Main {
     String state = target.getProperty(STATE);
     boolean running = "running".equals(state);
     StringBuilder arguments = new StringBuilder("command=").append(a.command);
-    if (Arguments.ATTACH.equals(a.command)) {
+    boolean attach = Arguments.ATTACH.equals(a.command);
+    if (attach) {
       append(arguments, "http", a.http);
+      if (FirstAttach.deoptimizes(target, state)) {
+        if (!a.force) {
+          throw new CliFailure(FirstAttach.refusal(a.pid, target));
+        }
+        err.println(FirstAttach.forcing(a.pid));
+      }
     } else if (!running) {
       throw new CliFailure(notRunning(a.pid, state));
     }
     append(arguments, "rules", rules);
+    // A running agent takes commands through its box, so that nothing is loaded again.
+    String box = running ? target.getProperty(COMMANDS) : null;
     AgentLoader.Answer answer =
-        new AgentLoader(agentJar()).load(a.pid, arguments.toString(), owner);
+        new AgentLoader(agentJar()).load(a.pid, arguments.toString(), owner, box);
     (answer.ok ? out : err).print(answer.text);
-    int feature = javaFeature(target);
-    if (answer.ok
-        && Arguments.ATTACH.equals(a.command)
-        && state == null
-        && feature > 0
-        && feature < 23) {
-      err.println(
-          "levee: note: before JDK 23, the first agent a JVM loads at run time makes it deoptimize"
-              + " all of its compiled code at the first instrumentation (JDK-8324241): the"
-              + " application runs slower until it is compiled again, seconds to minutes under"
-              + " load. A JVM started with -javaagent:levee-agent.jar=enabled=false (dormant:"
-              + " protecting nothing until an attach) is spared it, as is any JVM on JDK 23 or"
-              + " later");
-    }
-    if (answer.ok && Arguments.ATTACH.equals(a.command) && !running && feature >= 21) {
-      err.println(
-          "levee: note: JDK 21 and later print a warning in the application's output each time an"
-              + " agent is loaded at run time (by attach and by each later command); start the JVM"
-              + " with -XX:+EnableDynamicAgentLoading to allow it without the warning");
+    if (answer.ok && attach && !running && FirstAttach.warnsOfDynamicAgents(target)) {
+      err.println(FirstAttach.dynamicAgentNote());
     }
     return answer.ok ? OK : FAILED;
   }
@@ -198,15 +192,6 @@ public final class Main {
   private static void append(StringBuilder arguments, String name, String value) {
     if (value != null) {
       arguments.append(',').append(name).append('=').append(value);
-    }
-  }
-
-  private static int javaFeature(Properties target) {
-    String version = target.getProperty("java.specification.version", "0");
-    try {
-      return Integer.parseInt(version.startsWith("1.") ? version.substring(2) : version);
-    } catch (NumberFormatException e) {
-      return 0;
     }
   }
 

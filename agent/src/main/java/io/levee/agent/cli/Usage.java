@@ -4,7 +4,11 @@ package io.levee.agent.cli;
 final class Usage {
   private static final String[][] COMMANDS = {
     {"list", "list", "JVMs this user can attach to, and whether Levee is in them"},
-    {"attach", "attach PID [--rules FILE] [--http HOST:PORT]", "protect a running JVM"},
+    {
+      "attach",
+      "attach PID [--rules FILE] [--http HOST:PORT] [--force]",
+      "protect a running JVM (--force: even where a first attach slows it, before JDK 23)"
+    },
     {"status", "status PID", "the resources in force in a JVM, with their state and counts"},
     {"reload", "reload PID [--rules FILE]", "re-read the rules file now, or switch to another"},
     {"detach", "detach PID", "remove Levee from a JVM, restoring the original bytecode"},

@@ -88,6 +88,10 @@ public final class Startup {
       agent.onRulesApplied(cluster);
       agent.onStop(cluster);
       agent.watchRules();
+      CommandBox commands = CommandBox.open(inst, log);
+      if (commands != null) {
+        agent.onStop(commands);
+      }
       long done = System.nanoTime();
       if (log.enabled(AgentLog.Level.DEBUG)) {
         log.debug(

@@ -16,6 +16,18 @@ class ArgumentsTest {
     assertThat(a.pid).isEqualTo("4242");
     assertThat(a.rules).isEqualTo("r.yaml");
     assertThat(a.http).isEqualTo("127.0.0.1:9464");
+    assertThat(a.force).isFalse();
+  }
+
+  @Test
+  void onlyAttachTakesForceAnywhereAfterThePid() throws Exception {
+    assertThat(Arguments.parse(new String[] {"attach", "1", "--force", "--rules", "r.yaml"}).force)
+        .isTrue();
+    Arguments last = Arguments.parse(new String[] {"attach", "1", "--rules", "r.yaml", "--force"});
+    assertThat(last.force).isTrue();
+    assertThat(last.rules).isEqualTo("r.yaml");
+    assertUsageError(
+        new String[] {"detach", "1", "--force"}, "unknown option '--force' for detach");
   }
 
   @Test

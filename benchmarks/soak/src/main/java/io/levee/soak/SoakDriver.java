@@ -164,7 +164,12 @@ public final class SoakDriver {
     load.agentIn();
     SoakTarget.Command attach =
         target.agent(
-            "attach", "--rules", o.rulesA().toString(), "--http", "127.0.0.1:" + freePort());
+            "attach",
+            "--rules",
+            o.rulesA().toString(),
+            "--http",
+            "127.0.0.1:" + freePort(),
+            "--force");
     sleepUntil(start + 20_000);
     SoakTarget.Command reload = target.agent("reload", "--rules", o.rulesB().toString());
     sleepUntil(start + 30_000);

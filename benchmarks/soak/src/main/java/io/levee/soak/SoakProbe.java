@@ -130,7 +130,8 @@ public final class SoakProbe {
           Map<String, Long> before = threads.snapshot();
           cpu.add(delta("5 s before attach " + (n + 1), bare, before));
           attachedAt[n] = timeline.seconds();
-          command(timeline, target, "attach", "--rules", rules.toAbsolutePath().toString());
+          command(
+              timeline, target, "attach", "--rules", rules.toAbsolutePath().toString(), "--force");
           Map<String, Long> attached = threads.snapshot();
           cpu.add(delta("during attach " + (n + 1), before, attached));
           Thread.sleep(3_000);
@@ -164,7 +165,8 @@ public final class SoakProbe {
       sweep.step(out, "bare", clients);
       sweep.step(out, "bare", clients);
     }
-    SoakTarget.Command c = target.agent("attach", "--rules", rules.toAbsolutePath().toString());
+    SoakTarget.Command c =
+        target.agent("attach", "--rules", rules.toAbsolutePath().toString(), "--force");
     out.println("  attach: " + (c.ok() ? "returned" : "FAILED") + " after " + c.millis() + " ms");
     sweep.warmUp();
     sweep.warmUp();

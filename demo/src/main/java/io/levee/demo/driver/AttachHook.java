@@ -28,7 +28,9 @@ final class AttachHook {
             "--rules",
             rules.toString(),
             "--http",
-            http);
+            http,
+            // The demo attaches to a JVM started without an agent, and says what that costs.
+            "--force");
     if (!done) {
       out.println("  attach did not succeed: the application runs unprotected");
     }

@@ -45,7 +45,7 @@ class ApacheAsyncAttachIT {
               """
                   .formatted(partner.port()));
 
-      assertThat(cli(jdk, "attach", app.pid(), "--rules", rules.toString())).isZero();
+      assertThat(cli(jdk, "attach", app.pid(), "--rules", rules.toString(), "--force")).isZero();
       assertThat(call(client, partner).get("status")).isEqualTo("200");
       Reply blocked = call(client, partner);
       assertThat(blocked.get("message")).as(blocked.raw()).startsWith("levee:");

@@ -52,7 +52,8 @@ class OkHttpAttachIT {
       }
 
       Path rules = RulesFile.write("okhttp3-attach", RULES.formatted(server.port()));
-      String attached = cli("attach", app.pid(), "--rules", rules.toAbsolutePath().toString());
+      String attached =
+          cli("attach", app.pid(), "--rules", rules.toAbsolutePath().toString(), "--force");
       assertThat(attached).contains("Levee started: 1 resource");
       Reply limited = Reply.parse(client.get(call + "&repeat=3").body());
       assertThat(limited.number("status200")).as(limited.raw()).isEqualTo(2);

@@ -51,7 +51,7 @@ class ApacheAttachIT {
       assertThat(outcomes(client, "hc4", hc4, 3)).containsOnly("200");
       assertThat(outcomes(client, "hc5", hc5, 3)).containsOnly("200");
 
-      Cli.Result attach = Cli.run(jdk, "attach", app.pid(), "--rules", rules.toString());
+      Cli.Result attach = Cli.run(jdk, "attach", app.pid(), "--rules", rules.toString(), "--force");
       assertThat(attach.exit()).as("%s", attach).isZero();
 
       assertThat(outcomes(client, "hc4", hc4, 3)).containsExactly("200", "levee", "levee");

@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A JVM started with the agent disabled ({@code enabled=false}) is dormant: it protects nothing and
- * says so in {@code list}, and an attach then protects it without the note about the JVM
- * deoptimizing all compiled code at the first instrumentation, which a JVM before 23 does only when
- * no agent able to retransform classes was there from the start. A bare JVM gets that note.
+ * says so in {@code list}, and an attach then protects it without a word about the JVM deoptimizing
+ * all compiled code at the first instrumentation, which a JVM before 23 does only when no agent was
+ * there from the start. Into a bare JVM before 23, attach loads nothing unless given {@code
+ * --force}, and says why before anything is paid.
  */
 class DormantAttachIT {
   private static final String RULES =
@@ -48,16 +49,30 @@ class DormantAttachIT {
   }
 
   @Test
-  void aFirstAttachBeforeJdk23NotesTheDeoptimizationOfAllCompiledCode() {
+  void aFirstAttachBeforeJdk23IsRefusedWithoutForceAndSaysWhyBeforeItIsPaid() {
     try (ForkedApp app = ForkedApp.of(TomcatApp.class).jdk(jdk).name("bare-attach").start()) {
+      AppClient client = new AppClient(app);
       Cli.Result attach = Cli.run(jdk, "attach", app.pid(), "--rules", rules.toString());
 
-      assertThat(attach.exit()).as("%s", attach).isZero();
-      if (Runtime.version().feature() < 23) {
-        assertThat(attach.err()).contains("JDK-8324241").contains("enabled=false");
-      } else {
+      if (Runtime.version().feature() >= 23) {
+        assertThat(attach.exit()).as("%s", attach).isZero();
         assertThat(attach.err()).doesNotContain("JDK-8324241");
+        return;
       }
+      assertThat(attach.exit()).as("%s", attach).isEqualTo(1);
+      assertThat(attach.err())
+          .startsWith("levee: not attached: process " + app.pid() + " runs Java ")
+          .contains("JDK-8324241", "enabled=false", "--force");
+      assertThat(Cli.run(jdk, "list").out())
+          .containsPattern("(?m)^" + app.pid() + " +no +" + TomcatApp.class.getName());
+      assertThat(status(client)).containsExactly(200, 200, 200);
+
+      Cli.Result forced = Cli.run(jdk, "attach", app.pid(), "--rules", rules.toString(), "--force");
+
+      assertThat(forced.exit()).as("%s", forced).isZero();
+      assertThat(forced.err()).startsWith("levee: attaching with --force: process " + app.pid());
+      assertThat(forced.out()).contains("Levee started: 1 resource");
+      assertThat(status(client)).containsExactly(200, 429, 429);
     }
   }
 

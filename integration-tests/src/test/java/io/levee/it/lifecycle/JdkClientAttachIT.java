@@ -45,7 +45,7 @@ class JdkClientAttachIT {
       Path rules =
           RulesFile.write("jdkclient-attach-jdk" + feature, RULES.formatted(partner.port()));
 
-      Cli.Result attach = Cli.run(jdk, "attach", app.pid(), "--rules", rules.toString());
+      Cli.Result attach = Cli.run(jdk, "attach", app.pid(), "--rules", rules.toString(), "--force");
 
       assertThat(attach.exit()).as("%s", attach).isZero();
       assertThat(call(client, url).get("status")).isEqualTo("200");

@@ -288,7 +288,7 @@ public abstract class LifecycleContract {
   }
 
   private Cli.Result attach() {
-    Cli.Result attach = Cli.run(jdk, "attach", pid, "--rules", rules.toString());
+    Cli.Result attach = Cli.run(jdk, "attach", pid, "--rules", rules.toString(), "--force");
     agentIn |= attach.exit() == 0;
     return attach;
   }

@@ -444,7 +444,7 @@ public abstract class MethodAttachContract {
   }
 
   private Cli.Result attach(Path file) {
-    Cli.Result attach = Cli.run(jdk, "attach", pid, "--rules", file.toString());
+    Cli.Result attach = Cli.run(jdk, "attach", pid, "--rules", file.toString(), "--force");
     agentIn |= attach.exit() == 0;
     return attach;
   }
