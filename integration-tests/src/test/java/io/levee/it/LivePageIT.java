@@ -7,6 +7,7 @@ import io.levee.it.apps.tomcat.TomcatApp;
 import io.levee.it.support.AppClient;
 import io.levee.it.support.ForkedApp;
 import io.levee.it.support.LocalHttpServer;
+import io.levee.it.support.Programs;
 import io.levee.it.support.RulesFile;
 import io.levee.it.support.TestPaths;
 import java.io.IOException;
@@ -15,7 +16,6 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +25,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -158,25 +157,7 @@ class LivePageIT {
   }
 
   private static Path chromiumBinary() {
-    Assumptions.assumeFalse(
-        "1".equals(System.getenv("LEVEE_SKIP_CHROMIUM")), "LEVEE_SKIP_CHROMIUM=1");
-    List<String> candidates = new ArrayList<>();
-    if (System.getenv("LEVEE_CHROMIUM") != null) {
-      candidates.add(System.getenv("LEVEE_CHROMIUM"));
-    }
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      candidates.add(dir + "/chromium");
-    }
-    candidates.add("/usr/bin/chromium");
-    for (String c : candidates) {
-      Path p = Paths.get(c);
-      if (Files.isExecutable(p)) {
-        return p;
-      }
-    }
-    return fail(
-        "no chromium binary: run scripts/ensure-package.sh chromium chromium (LEVEE_SKIP_CHROMIUM=1"
-            + " skips this test)");
+    return Programs.find("chromium", "LEVEE_CHROMIUM", "LEVEE_SKIP_CHROMIUM");
   }
 
   private static int freePort() {

@@ -7,6 +7,7 @@ import io.levee.it.apps.tomcat.TomcatApp;
 import io.levee.it.support.AppClient;
 import io.levee.it.support.ForkedApp;
 import io.levee.it.support.LocalHttpServer;
+import io.levee.it.support.Programs;
 import io.levee.it.support.RulesFile;
 import io.levee.it.support.TestPaths;
 import java.io.IOException;
@@ -20,14 +21,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -296,25 +295,7 @@ class MetricsIT {
   }
 
   private static Path prometheusBinary() {
-    Assumptions.assumeFalse(
-        "1".equals(System.getenv("LEVEE_SKIP_PROMETHEUS")), "LEVEE_SKIP_PROMETHEUS=1");
-    List<String> candidates = new ArrayList<>();
-    if (System.getenv("LEVEE_PROMETHEUS") != null) {
-      candidates.add(System.getenv("LEVEE_PROMETHEUS"));
-    }
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      candidates.add(dir + "/prometheus");
-    }
-    candidates.add("/usr/bin/prometheus");
-    for (String c : candidates) {
-      Path p = Paths.get(c);
-      if (Files.isExecutable(p)) {
-        return p;
-      }
-    }
-    return fail(
-        "no prometheus binary: run scripts/ensure-package.sh prometheus prometheus (LEVEE_SKIP_PROMETHEUS=1 skips this"
-            + " test)");
+    return Programs.find("prometheus", "LEVEE_PROMETHEUS", "LEVEE_SKIP_PROMETHEUS");
   }
 
   private static int freePort() {
