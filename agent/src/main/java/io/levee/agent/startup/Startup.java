@@ -12,6 +12,7 @@ import io.levee.agent.log.AgentLog;
 import io.levee.agent.log.ErrorLog;
 import io.levee.agent.log.Version;
 import io.levee.agent.method.MethodWeaving;
+import io.levee.agent.otel.Tracing;
 import io.levee.agent.rulesfile.RulesFile;
 import io.levee.agent.rulesfile.RulesWatcher;
 import io.levee.bootstrap.Levee;
@@ -70,6 +71,7 @@ public final class Startup {
       Levee.install(FaultyDispatcher.wrapIfAsked(dispatcher, log));
       agent.onStop(dispatcher);
       long dispatching = System.nanoTime();
+      Tracing.start(engine, log);
       agent.instrumented(AgentInstaller.install(inst, weaver, log, attached));
       if (methodClasses != null) {
         List<Class<?>> late = methods.straggling(inst, methodClasses);

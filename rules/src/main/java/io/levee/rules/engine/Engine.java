@@ -56,6 +56,7 @@ public final class Engine {
   private final Object applying = new Object();
   private volatile CompiledRules compiled;
   private volatile Listener listener;
+  private volatile Decisions decisions;
 
   /** An engine that keeps the duration of every call. */
   public Engine(Clock clock, CpuSource cpu, Sleeper sleeper) {
@@ -90,6 +91,37 @@ public final class Engine {
     this.listener = listener;
   }
 
+  /** Who is told of each decision, for tracing; null for nobody. */
+  public void setDecisions(Decisions decisions) {
+    this.decisions = decisions;
+  }
+
+  /** The listener {@link #setDecisions} set, or null. */
+  public Decisions decisions() {
+    return decisions;
+  }
+
+  /**
+   * Tells {@link #setDecisions}'s listener, if any, of a decision. A listener that throws loses its
+   * word, never the call: the permits taken must still come back.
+   */
+  void tell(String resource, String kind, String decision, String reason) {
+    Decisions d = decisions;
+    if (d == null) {
+      return;
+    }
+    try {
+      d.decided(resource, kind, decision, reason);
+    } catch (Throwable ignored) {
+      // Tracing is an extra; the decision stands without it.
+    }
+  }
+
+  /** Whether {@link #tell} has anyone to tell; one volatile read. */
+  boolean telling() {
+    return decisions != null;
+  }
+
   /** An inbound request at its outermost dispatch; {@code keys} reads per-key rate-limit keys. */
   public Object servlet(String method, String path, Object request, KeySource keys) {
     Faults.at(Faults.MATCH);
@@ -107,7 +139,7 @@ public final class Engine {
     int cls = 0;
     if (system != null) {
       cls = i >= 0 ? resourceClass(i) : pathClass(path);
-      Blocked shed = system.decide(resource, cls, now);
+      Blocked shed = system.decide(resource, cls, now, this);
       if (shed != null) {
         return shed;
       }

@@ -86,6 +86,7 @@ final class ResourceRuntime extends ResourceView {
   private final long slowCallNanos;
   private final FailureClassifier failures;
   private final BlockAnswers answers;
+  private final Engine engine;
 
   ResourceRuntime(
       ResourceRule rule, int maxKeys, Clock clock, CpuSource cpu, Sleeper sleeper, Engine engine) {
@@ -95,6 +96,7 @@ final class ResourceRuntime extends ResourceView {
     this.monitor = rule.mode == Mode.MONITOR;
     this.sleeper = sleeper;
     this.starts = engine.starts;
+    this.engine = engine;
     this.breaker =
         rule.circuitBreaker == null ? null : new CircuitBreaker(rule.circuitBreaker, clock, RANDOM);
     if (breaker != null) {
@@ -143,6 +145,8 @@ final class ResourceRuntime extends ResourceView {
     // Read before any permit is taken: a key source that throws must leave nothing held.
     String key = keyed == null ? null : key(request, keys);
     boolean probeTaken = false;
+    // Monitor mode: the first policy that would have refused the call, for tracing.
+    Reason would = null;
     if (breaker != null) {
       long wait = breaker.tryAcquire(now);
       if (wait > 0) {
@@ -150,6 +154,7 @@ final class ResourceRuntime extends ResourceView {
           return block(Reason.CIRCUIT_OPEN, wait);
         }
         countBlocked(Reason.CIRCUIT_OPEN, true);
+        would = Reason.CIRCUIT_OPEN;
       } else {
         probeTaken = true;
       }
@@ -163,6 +168,7 @@ final class ResourceRuntime extends ResourceView {
           return block(Reason.RATE_LIMIT, -r);
         }
         countBlocked(Reason.RATE_LIMIT, true);
+        would = would == null ? Reason.RATE_LIMIT : would;
       } else if (r > 0 && !monitor) {
         sleep(r);
         starts.restarted();
@@ -173,6 +179,7 @@ final class ResourceRuntime extends ResourceView {
       if (monitor) {
         if (!concurrency.acquireUnconditionally()) {
           countBlocked(Reason.CONCURRENCY, true);
+          would = would == null ? Reason.CONCURRENCY : would;
         }
       } else if (!concurrency.tryAcquire()) {
         if (!concurrency.acquire(concurrencyWaitNanos)) {
@@ -187,6 +194,7 @@ final class ResourceRuntime extends ResourceView {
       if (monitor) {
         if (!adaptive.acquireUnconditionally()) {
           countBlocked(Reason.ADAPTIVE, true);
+          would = would == null ? Reason.ADAPTIVE : would;
         }
       } else if (!adaptive.tryAcquire(now)) {
         if (slotTaken) {
@@ -195,6 +203,13 @@ final class ResourceRuntime extends ResourceView {
         giveBackProbe(probeTaken, now);
         return block(Reason.ADAPTIVE, 0);
       }
+    }
+    if (engine.telling()) {
+      engine.tell(
+          name(),
+          kind(),
+          would == null ? Decisions.ADMITTED : Decisions.WOULD_BLOCK,
+          would == null ? null : would.key);
     }
     return breaker == null || probeTaken ? permit : unprobedPermit;
   }
@@ -346,6 +361,7 @@ final class ResourceRuntime extends ResourceView {
 
   private Blocked block(Reason reason, long waitNanos) {
     countBlocked(reason, false);
+    engine.tell(name(), kind(), Decisions.BLOCKED, reason.key);
     return answers.answer(reason, waitNanos);
   }
 

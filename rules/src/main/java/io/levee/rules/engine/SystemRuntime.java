@@ -57,17 +57,27 @@ final class SystemRuntime extends ResourceView {
   /**
    * Null when the system permit was taken; otherwise the answer. {@code resource}, the resource the
    * call matched or null, counts the block as well; {@code cls} is the request's class ({@link
-   * io.levee.rules.engine.Engine}). {@code now}: the clock read for this decision.
+   * io.levee.rules.engine.Engine}). {@code now}: the clock read for this decision. In monitor mode,
+   * and for a request no resource tracks, the decision is told to {@code engine}'s {@link
+   * Decisions}.
    */
-  Blocked decide(ResourceRuntime resource, int cls, long now) {
+  Blocked decide(ResourceRuntime resource, int cls, long now, Engine engine) {
     boolean within = monitor ? limiter.acquireUnconditionally(cls) : limiter.tryAcquire(now, cls);
     if (within) {
+      if (resource == null) {
+        engine.tell(NAME, CallKind.SERVLET.key, Decisions.ADMITTED, null);
+      }
       return null;
     }
     countBlocked(Reason.SYSTEM, monitor);
     if (resource != null) {
       resource.countSystemBlock(monitor);
     }
+    engine.tell(
+        NAME,
+        CallKind.SERVLET.key,
+        monitor ? Decisions.WOULD_BLOCK : Decisions.BLOCKED,
+        Reason.SYSTEM.key);
     return monitor ? null : answers.answer(Reason.SYSTEM, 0);
   }
 
