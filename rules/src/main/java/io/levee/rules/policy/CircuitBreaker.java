@@ -29,10 +29,14 @@ import java.util.function.LongSupplier;
  *
  * <p>Ramp: after closing, admitted traffic climbs over three steps of one bucket width (window/10,
  * 1 s by default): 10 %, 25 %, 50 % of calls, then all (Hystrix and Resilience4j release full
- * traffic at once, the stampede the ramp avoids). Calls are picked by arrival count, evenly spaced;
- * the rest are rejected like an open breaker, with the nanos to the next step. During the ramp the
- * window, fresh since closing, trips with {@code min(minimum-calls, half-open-calls)} calls, so a
- * relapse found at low traffic re-opens at once, counting as a consecutive open.
+ * traffic at once, the stampede the ramp avoids). Calls are picked by arrival count, evenly spaced
+ * (at 25 %, the first of every four); the rest are rejected like an open breaker, with the nanos to
+ * the next step. The window is fresh since closing and trips as it does closed: only once {@code
+ * minimum-calls} calls have completed in it, the ramp's and those after it alike. A relapse during
+ * the ramp or within a {@code window} after it counts as a consecutive open (longer back-off). The
+ * ramp does not re-open on fewer calls (say {@code half-open-calls}, to catch a relapse sooner at
+ * low traffic): {@code minimum-calls} is the fewest a rule lets the breaker decide on, users read
+ * it so, and the probes have just shown the dependency answering.
  *
  * <p>Stale completions: {@link #onComplete} carries no ticket, so each state credits only calls
  * that started ({@code now − duration}, on this same clock) at or after its {@code countFrom}: the
@@ -168,8 +172,7 @@ public final class CircuitBreaker {
     if (s.kind == CLOSED) {
       Closed closed = (Closed) s;
       closed.window.record(now, failure, slow);
-      int minimum = ramping(closed, now) ? Math.min(minimumCalls, halfOpenCalls) : minimumCalls;
-      if (closed.window.reached(now, minimum, spec.failureRate, slowRate)) {
+      if (closed.window.reached(now, minimumCalls, spec.failureRate, slowRate)) {
         trip(closed, now);
       }
       return;
