@@ -14,6 +14,15 @@ public final class ResourceStatus {
   /** 0 closed, 1 open, 2 half-open, -1 without a circuit breaker. */
   public final int breakerState;
 
+  /**
+   * Closed and ramping calls back up: the percentage admitted now (10, 25, 50); else 0. Read apart
+   * from {@link #breakerState}, so a transition between the reads may show a state without it.
+   */
+  public final int breakerRamp;
+
+  /** Open past its open time, waiting for a call to probe with; read like {@link #breakerRamp}. */
+  public final boolean probeDue;
+
   /** -1 without a concurrency or adaptive limit. */
   public final int limit;
 
@@ -43,6 +52,8 @@ public final class ResourceStatus {
     this.kind = view.kind();
     this.mode = view.mode();
     this.breakerState = view.breakerState();
+    this.breakerRamp = view.breakerRamp();
+    this.probeDue = view.breakerProbeDue();
     this.limit = view.limit();
     this.inFlight = view.inFlight();
     this.passed = view.passed();
@@ -100,6 +111,8 @@ public final class ResourceStatus {
         + ", limit "
         + limit
         + ", breaker "
-        + breakerState;
+        + breakerState
+        + (breakerRamp > 0 ? " ramping " + breakerRamp + "%" : "")
+        + (probeDue ? " probe due" : "");
   }
 }
