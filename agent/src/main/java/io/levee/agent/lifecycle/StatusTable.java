@@ -5,7 +5,6 @@ import io.levee.rules.engine.Reason;
 import io.levee.rules.engine.ResourceStatus;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.RuleSet;
-import io.levee.rules.policy.CircuitBreaker;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,14 +132,10 @@ public final class StatusTable {
       return "-";
     }
     String state = BREAKER[r.breakerState];
-    // Each is read apart from the state, so it is shown only with the state it belongs to.
-    if (r.breakerState == CircuitBreaker.CLOSED && r.breakerRamp > 0) {
+    if (r.breakerRamp > 0) {
       return state + ", ramping " + r.breakerRamp + " %";
     }
-    if (r.breakerState == CircuitBreaker.OPEN && r.probeDue) {
-      return state + ", probe due";
-    }
-    return state;
+    return r.probeDue ? state + ", probe due" : state;
   }
 
   private static String blocked(ResourceStatus r) {

@@ -1,6 +1,7 @@
 package io.levee.rules.engine;
 
 import io.levee.rules.model.Mode;
+import io.levee.rules.policy.CircuitBreaker;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
@@ -14,13 +15,10 @@ public final class ResourceStatus {
   /** 0 closed, 1 open, 2 half-open, -1 without a circuit breaker. */
   public final int breakerState;
 
-  /**
-   * Closed and ramping calls back up: the percentage admitted now (10, 25, 50); else 0. Read apart
-   * from {@link #breakerState}, so a transition between the reads may show a state without it.
-   */
+  /** Closed and ramping calls back up: the percentage admitted now (10, 25, 50); else 0. */
   public final int breakerRamp;
 
-  /** Open past its open time, waiting for a call to probe with; read like {@link #breakerRamp}. */
+  /** Open past its open time, so the next call will probe; false in any other state. */
   public final boolean probeDue;
 
   /** -1 without a concurrency or adaptive limit. */
@@ -52,8 +50,9 @@ public final class ResourceStatus {
     this.kind = view.kind();
     this.mode = view.mode();
     this.breakerState = view.breakerState();
-    this.breakerRamp = view.breakerRamp();
-    this.probeDue = view.breakerProbeDue();
+    // Read apart from the state: a transition in between must not pair one with the wrong state.
+    this.breakerRamp = breakerState == CircuitBreaker.CLOSED ? view.breakerRamp() : 0;
+    this.probeDue = breakerState == CircuitBreaker.OPEN && view.breakerProbeDue();
     this.limit = view.limit();
     this.inFlight = view.inFlight();
     this.passed = view.passed();
