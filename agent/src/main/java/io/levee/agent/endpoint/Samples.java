@@ -9,9 +9,9 @@ import java.util.Locale;
 
 /**
  * The last {@value #CAPACITY} one-second samples of what the engine already counts, for the live
- * page: per resource its cumulative counters, limit, in-flight calls and breaker state, and the
- * process CPU the adaptive limits read. The page turns counters into rates itself, so a sample
- * copies numbers and computes nothing.
+ * page: per resource its cumulative counters, limit, in-flight calls and breaker state (with its
+ * ramp and a due probe), and the process CPU the adaptive limits read. The page turns counters into
+ * rates itself, so a sample copies numbers and computes nothing.
  *
  * <p>Memory is bounded by the ring: {@value #CAPACITY} samples of one small array per resource.
  * Nothing here runs on a call's path: {@link #take} reads the same adders as {@code /status}.
@@ -30,7 +30,9 @@ final class Samples {
   private static final int LIMIT = WOULD_BLOCK + REASONS.length;
   private static final int IN_FLIGHT = LIMIT + 1;
   private static final int BREAKER = IN_FLIGHT + 1;
-  private static final int VALUES = BREAKER + 1;
+  private static final int RAMP = BREAKER + 1;
+  private static final int PROBE_DUE = RAMP + 1;
+  private static final int VALUES = PROBE_DUE + 1;
 
   private final Engine engine;
   private final CpuSource cpu;
@@ -62,6 +64,8 @@ final class Samples {
       row[LIMIT] = view.limit();
       row[IN_FLIGHT] = view.inFlight();
       row[BREAKER] = view.breakerState();
+      row[RAMP] = view.breakerRamp();
+      row[PROBE_DUE] = view.breakerProbeDue() ? 1 : 0;
       n[i] = view.name();
       v[i] = row;
     }
@@ -82,12 +86,15 @@ final class Samples {
    * <pre>
    * {"interval":1000,"reasons":["circuit-open",…],"samples":[{"t":1764756049000,"cpu":0.42,
    *   "resources":[{"name":"checkout","passed":120,"blocked":[0,5,0,0,0],"wouldBlock":[0,0,0,0,0],
-   *   "limit":20,"inFlight":3,"breaker":0}]}]}
+   *   "limit":20,"inFlight":3,"breaker":0,"breakerRamp":25,"breakerProbeDue":false}]}]}
    * </pre>
    *
    * Counters are cumulative since the resource's rule took effect; {@code blocked} and {@code
    * wouldBlock} follow {@code reasons}; {@code limit} and {@code breaker} are -1 without one,
-   * {@code breaker} 0 closed, 1 open, 2 half-open.
+   * {@code breaker} 0 closed, 1 open, 2 half-open. {@code breakerRamp} is the percentage a closed
+   * breaker admits while it ramps back up, else 0; {@code breakerProbeDue}, whether an open one is
+   * past its open time. Each is read apart from {@code breaker}, so the page heeds each only with
+   * the state it belongs to.
    */
   String since(long afterMillis) {
     StringBuilder out = new StringBuilder(1024);
@@ -127,7 +134,9 @@ final class Samples {
       array(out, row, WOULD_BLOCK);
       out.append(",\"limit\":").append(row[LIMIT]);
       out.append(",\"inFlight\":").append(row[IN_FLIGHT]);
-      out.append(",\"breaker\":").append(row[BREAKER]).append('}');
+      out.append(",\"breaker\":").append(row[BREAKER]);
+      out.append(",\"breakerRamp\":").append(row[RAMP]);
+      out.append(",\"breakerProbeDue\":").append(row[PROBE_DUE] != 0).append('}');
     }
     out.append("]}");
   }

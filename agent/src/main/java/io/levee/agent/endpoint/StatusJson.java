@@ -23,12 +23,17 @@ import java.util.Map;
  *   "breaker":"closed","limit":20,"inFlight":3,"passed":1200,
  *   "blocked":{"circuit-open":0,"rate-limit":41,...},"wouldBlock":{...},
  *   "calls":{"success":1190,"failure":7,"slow":0,"ignored":0},
- *   "durationSeconds":12.5,"keysEvicted":0,"scope":"local","instances":null,"matched":1241}]}
+ *   "durationSeconds":12.5,"keysEvicted":0,"scope":"local","instances":null,"matched":1241,
+ *   "breakerRamp":null,"breakerProbeDue":false}]}
  * </pre>
  *
  * {@code breaker} is {@code closed}, {@code open}, {@code half-open} or null without a breaker;
  * {@code limit} is null without a concurrency or adaptive limit; {@code matched} counts the calls
  * the resource decided on since its rule took effect ({@code passed} and every {@code blocked}).
+ * {@code breakerRamp} is the percentage of calls a breaker that just closed admits now (10, 25,
+ * 50), null when it is not ramping; {@code breakerProbeDue} is true for an open breaker whose open
+ * time is up (the next call probes), null without a breaker. Both come last: readers match the
+ * fields before them in this order.
  */
 public final class StatusJson {
   private static final String[] BREAKER = {"closed", "open", "half-open"};
@@ -132,6 +137,10 @@ public final class StatusJson {
     string(out, r.scope);
     out.append(",\"instances\":").append(r.instances >= 0 ? String.valueOf(r.instances) : "null");
     out.append(",\"matched\":").append(r.matched());
+    out.append(",\"breakerRamp\":")
+        .append(r.breakerRamp > 0 ? String.valueOf(r.breakerRamp) : "null");
+    out.append(",\"breakerProbeDue\":")
+        .append(r.breakerState >= 0 ? String.valueOf(r.probeDue) : "null");
     out.append('}');
   }
 

@@ -14,7 +14,10 @@ import java.util.Map;
 /**
  * The {@code status} answer (SPEC §3): where the rules come from, then one row per resource in
  * force with kind, mode, breaker state, limit, calls in flight, calls passed and calls blocked by
- * reason (in monitor mode: those that would have been blocked, marked {@code would}).
+ * reason (in monitor mode: those that would have been blocked, marked {@code would}). The breaker
+ * state says what the word alone would hide: {@code closed, ramping 25 %} while a breaker that just
+ * closed still refuses most calls, {@code open, probe due} once the open time is up and the next
+ * call will probe.
  */
 public final class StatusTable {
   private static final String[] HEADER = {
@@ -69,7 +72,7 @@ public final class StatusTable {
             r.name,
             r.kind,
             r.mode.name().toLowerCase(Locale.ROOT),
-            r.breakerState < 0 ? "-" : BREAKER[r.breakerState],
+            breaker(r),
             r.limit < 0 ? "-" : String.valueOf(r.limit),
             String.valueOf(r.inFlight),
             String.valueOf(r.passed),
@@ -122,6 +125,17 @@ public final class StatusTable {
       return "local";
     }
     return "cluster/" + r.instances;
+  }
+
+  private static String breaker(ResourceStatus r) {
+    if (r.breakerState < 0) {
+      return "-";
+    }
+    String state = BREAKER[r.breakerState];
+    if (r.breakerRamp > 0) {
+      return state + ", ramping " + r.breakerRamp + " %";
+    }
+    return r.probeDue ? state + ", probe due" : state;
   }
 
   private static String blocked(ResourceStatus r) {

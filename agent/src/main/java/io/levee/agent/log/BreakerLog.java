@@ -4,11 +4,14 @@ import io.levee.rules.engine.Engine;
 
 /**
  * One log line per circuit breaker transition: {@code circuit breaker payments: closed -> open
- * (failure rate 60% over 20 calls >= 50%)}. Opening is a warning, the rest is information. In
- * monitor mode the breaker refuses nothing, so its opening is information too and the line says so:
- * {@code circuit breaker search (monitor, nothing refused): closed -> open (...)}. The engine calls
- * it on the application thread that moved the breaker, so it only builds the line and posts it to a
- * {@link LogThread}; transitions are rare, so the string is not a hot-path cost.
+ * (failure rate 60% over 20 calls >= 50%)}; closing gives the ramp's steps and their length, which
+ * the breaker words once: {@code half-open -> closed (probes succeeded; ramping calls back up: 10
+ * %, 25 %, then 50 % of calls for 1s each, then all)}. Opening is a warning, the rest is
+ * information. In monitor mode the breaker refuses nothing, so its opening is information too and
+ * the line says so: {@code circuit breaker search (monitor, nothing refused): closed -> open
+ * (...)}. The engine calls it on the application thread that moved the breaker, so it only builds
+ * the line and posts it to a {@link LogThread}; transitions are rare, so the string is not a
+ * hot-path cost.
  */
 public final class BreakerLog implements Engine.Listener {
   private static final String[] STATES = {"closed", "open", "half-open"};

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.levee.agent.testing.EngineFixture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class SamplesTest {
@@ -39,11 +40,34 @@ class SamplesTest {
     assertThat(checkout.get("breaker").asInt()).isEqualTo(-1);
     JsonNode payments = last.get("resources").get(1);
     assertThat(payments.get("breaker").asInt()).isEqualTo(1);
+    assertThat(payments.get("breakerRamp").asInt()).isZero();
+    assertThat(payments.get("breakerProbeDue").asBoolean()).isFalse();
     assertThat(payments.get("blocked").toString()).isEqualTo("[1,0,0,0,0]");
     assertThat(payments.get("limit").asInt()).isEqualTo(-1);
     JsonNode search = last.get("resources").get(2);
     assertThat(search.get("wouldBlock").toString()).isEqualTo("[0,0,1,0,0]");
     assertThat(last.get("resources").get(3).get("name").asText()).isEqualTo("system");
+  }
+
+  @Test
+  void copiesADueProbeAndTheRampAfterClosing() throws Exception {
+    StatusJsonTest.traffic(f);
+    f.clock.advance(5, TimeUnit.SECONDS);
+    samples.take(1_000);
+    for (int i = 0; i < 5; i++) {
+      f.complete(f.engine.http("GET", "http://pay.example/x"), 200, 1);
+    }
+    samples.take(2_000);
+
+    JsonNode json = since(0).get("samples");
+
+    JsonNode due = json.get(0).get("resources").get(1);
+    assertThat(due.get("breaker").asInt()).isEqualTo(1);
+    assertThat(due.get("breakerProbeDue").asBoolean()).isTrue();
+    JsonNode ramping = json.get(1).get("resources").get(1);
+    assertThat(ramping.get("breaker").asInt()).isZero();
+    assertThat(ramping.get("breakerRamp").asInt()).isEqualTo(10);
+    assertThat(ramping.get("breakerProbeDue").asBoolean()).isFalse();
   }
 
   @Test

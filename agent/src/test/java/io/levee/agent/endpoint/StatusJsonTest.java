@@ -11,6 +11,7 @@ import io.levee.rules.engine.Outcome;
 import io.levee.rules.engine.Reason;
 import io.levee.rules.engine.ResourceStatus;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class StatusJsonTest {
@@ -55,6 +56,35 @@ class StatusJsonTest {
     assertThat(json.get("resources").get(0).get("limit").asInt()).isEqualTo(5);
     assertThat(json.get("resources").get(1).get("breaker").asText()).isEqualTo("open");
     assertThat(json.get("resources").get(3).get("name").asText()).isEqualTo("system");
+  }
+
+  @Test
+  void saysWhenAProbeIsDueAndHowFarTheRampHasGone() throws Exception {
+    EngineFixture f = new EngineFixture().apply(RULES);
+    traffic(f);
+    f.clock.advance(5, TimeUnit.SECONDS);
+    JsonNode due = payments(f);
+    assertThat(due.get("breaker").asText()).isEqualTo("open");
+    assertThat(due.get("breakerProbeDue").asBoolean()).isTrue();
+    assertThat(due.get("breakerRamp").isNull()).isTrue();
+
+    for (int i = 0; i < 5; i++) {
+      f.complete(f.engine.http("GET", "http://pay.example/x"), 200, 1);
+    }
+    f.clock.advance(1, TimeUnit.SECONDS);
+    JsonNode ramping = payments(f);
+    assertThat(ramping.get("breaker").asText()).isEqualTo("closed");
+    assertThat(ramping.get("breakerRamp").asInt()).isEqualTo(25);
+    assertThat(ramping.get("breakerProbeDue").asBoolean()).isFalse();
+    assertThat(json(f).get("resources").get(0).get("breakerProbeDue").isNull()).isTrue();
+  }
+
+  private static JsonNode payments(EngineFixture f) throws Exception {
+    return json(f).get("resources").get(1);
+  }
+
+  private static JsonNode json(EngineFixture f) throws Exception {
+    return new ObjectMapper().readTree(StatusJson.write("rules.yaml", f.engine.status()));
   }
 
   @Test
@@ -123,6 +153,11 @@ class StatusJsonTest {
       assertThat(row.get("keysEvicted").asLong()).isEqualTo(s.keysEvicted);
       assertThat(row.get("scope").asText()).isEqualTo(s.scope);
       assertThat(row.get("instances").asInt(-1)).isEqualTo(s.instances);
+      assertThat(row.get("matched").asLong()).isEqualTo(s.matched());
+      assertThat(row.get("breakerRamp").isNull()).isEqualTo(s.breakerRamp == 0);
+      assertThat(row.get("breakerRamp").asInt(0)).isEqualTo(s.breakerRamp);
+      assertThat(row.get("breakerProbeDue").isNull()).isEqualTo(s.breakerState < 0);
+      assertThat(row.get("breakerProbeDue").asBoolean()).isEqualTo(s.probeDue);
     }
   }
 }

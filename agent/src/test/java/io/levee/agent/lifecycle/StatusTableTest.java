@@ -9,10 +9,12 @@ import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.adaptive.ManualCpu;
 import io.levee.rules.time.ManualClock;
 import java.nio.file.Paths;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class StatusTableTest {
-  private final Engine engine = new Engine(new ManualClock(), new ManualCpu(0), Sleeper.SYSTEM);
+  private final ManualClock clock = new ManualClock();
+  private final Engine engine = new Engine(clock, new ManualCpu(0), Sleeper.SYSTEM);
 
   @Test
   void showsEachResourceWithStateLimitAndCountsByReason() {
@@ -50,6 +52,40 @@ class StatusTableTest {
             watched   http  monitor  -        -      0          2       would rate-limit=1
             """);
     engine.complete(held, 0, 200, null);
+  }
+
+  @Test
+  void showsADueProbeThenTheRampAfterClosing() {
+    engine.apply(
+        rules(
+            """
+            version: 1
+            resources:
+              - name: partner
+                match: { http: { urls: ["http://partner/**"] } }
+                circuit-breaker: { minimum-calls: 2, open-for: 5s, half-open-calls: 1 }
+            """));
+    call(500);
+    call(500);
+    assertThat(row("partner")).contains(" open ");
+    clock.advance(5, TimeUnit.SECONDS);
+
+    assertThat(StatusTable.render(engine.rules(), Paths.get("/etc/levee.yaml"), engine.status()))
+        .isEqualTo(
+            """
+            rules: /etc/levee.yaml (1 resource, reload 2s)
+            RESOURCE  KIND  MODE     BREAKER          LIMIT  IN-FLIGHT  PASSED  BLOCKED
+            partner   http  enforce  open, probe due  -      0          2       0
+            """);
+
+    call(200);
+    assertThat(row("partner")).contains(" closed, ramping 10 % ");
+    clock.advance(1, TimeUnit.SECONDS);
+    assertThat(row("partner")).contains(" closed, ramping 25 % ");
+    clock.advance(1, TimeUnit.SECONDS);
+    assertThat(row("partner")).contains(" closed, ramping 50 % ");
+    clock.advance(1, TimeUnit.SECONDS);
+    assertThat(row("partner")).contains(" closed ").doesNotContain("ramping");
   }
 
   @Test
@@ -122,6 +158,19 @@ class StatusTableTest {
   void saysSoWhenNothingIsInForce() {
     assertThat(StatusTable.render(RuleSet.EMPTY, null, engine.status()))
         .isEqualTo("rules: none (0 resources, reload 2s)\nno resources in force\n");
+  }
+
+  private void call(int status) {
+    engine.complete(engine.http("GET", "http://partner/x"), clock.nanoTime(), status, null);
+  }
+
+  private String row(String resource) {
+    for (String line : StatusTable.render(engine.rules(), null, engine.status()).split("\n", -1)) {
+      if (line.startsWith(resource + " ")) {
+        return line;
+      }
+    }
+    throw new AssertionError("no row for " + resource);
   }
 
   private static RuleSet rules(String yaml) {

@@ -28,7 +28,8 @@ class BreakerLogTest {
         .containsExactly(
             "WARN circuit breaker payments: closed -> open (failure rate 100% over 2 calls >= 50%)",
             "INFO circuit breaker payments: open -> half-open (open time elapsed)",
-            "INFO circuit breaker payments: half-open -> closed (probes succeeded)");
+            "INFO circuit breaker payments: half-open -> closed (probes succeeded; ramping calls"
+                + " back up: 10 %, 25 %, then 50 % of calls for 1s each, then all)");
   }
 
   @Test

@@ -300,6 +300,16 @@ final class ResourceRuntime extends ResourceView {
   }
 
   @Override
+  public int breakerRamp() {
+    return breaker == null ? 0 : breaker.rampPercent();
+  }
+
+  @Override
+  public boolean breakerProbeDue() {
+    return breaker != null && breaker.probeDue();
+  }
+
+  @Override
   public long keysEvicted() {
     return keyed == null ? 0 : keyed.evictions();
   }

@@ -1,6 +1,7 @@
 package io.levee.rules.engine;
 
 import io.levee.rules.model.Mode;
+import io.levee.rules.policy.CircuitBreaker;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
@@ -13,6 +14,12 @@ public final class ResourceStatus {
 
   /** 0 closed, 1 open, 2 half-open, -1 without a circuit breaker. */
   public final int breakerState;
+
+  /** Closed and ramping calls back up: the percentage admitted now (10, 25, 50); else 0. */
+  public final int breakerRamp;
+
+  /** Open past its open time, so the next call will probe; false in any other state. */
+  public final boolean probeDue;
 
   /** -1 without a concurrency or adaptive limit. */
   public final int limit;
@@ -43,6 +50,9 @@ public final class ResourceStatus {
     this.kind = view.kind();
     this.mode = view.mode();
     this.breakerState = view.breakerState();
+    // Read apart from the state: a transition in between must not pair one with the wrong state.
+    this.breakerRamp = breakerState == CircuitBreaker.CLOSED ? view.breakerRamp() : 0;
+    this.probeDue = breakerState == CircuitBreaker.OPEN && view.breakerProbeDue();
     this.limit = view.limit();
     this.inFlight = view.inFlight();
     this.passed = view.passed();
@@ -100,6 +110,8 @@ public final class ResourceStatus {
         + ", limit "
         + limit
         + ", breaker "
-        + breakerState;
+        + breakerState
+        + (breakerRamp > 0 ? " ramping " + breakerRamp + "%" : "")
+        + (probeDue ? " probe due" : "");
   }
 }

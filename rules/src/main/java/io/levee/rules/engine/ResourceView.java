@@ -105,6 +105,22 @@ public abstract class ResourceView {
   /** 0 closed, 1 open, 2 half-open, or -1 without a circuit breaker. */
   public abstract int breakerState();
 
+  /**
+   * While the breaker ramps calls back up after closing, the share its step admits now, in percent
+   * (10, 25 or 50); otherwise 0, and 0 without a circuit breaker.
+   */
+  public int breakerRamp() {
+    return 0;
+  }
+
+  /**
+   * Whether the breaker is open past its open time, so the next call is a probe: it reads open only
+   * because no call has arrived since. False without a circuit breaker.
+   */
+  public boolean breakerProbeDue() {
+    return false;
+  }
+
   /** Per-key buckets evicted so far; 0 without a per-key rate limit. */
   public abstract long keysEvicted();
 

@@ -9,6 +9,7 @@ import io.levee.rules.model.KeySpec;
 import io.levee.rules.model.RateLimitSpec;
 import io.levee.rules.model.RateTier;
 import io.levee.rules.model.TimeoutsSpec;
+import io.levee.rules.time.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -165,9 +166,9 @@ final class PolicyReader {
       s.reject(
           "open-for-max",
           "`open-for-max` ("
-              + Types.format(openForMax)
+              + Durations.format(openForMax)
               + ") must not be less than `open-for` ("
-              + Types.format(openFor)
+              + Durations.format(openFor)
               + ")");
     }
     long open =

@@ -1,6 +1,7 @@
 package io.levee.rules.load;
 
 import io.levee.rules.model.Mode;
+import io.levee.rules.time.Durations;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -67,7 +68,7 @@ final class Types {
               throw new ValueType.Bad(
                   minNanos == 1
                       ? "must be more than 0, got " + text
-                      : "must be at least " + format(minNanos) + ", got " + text);
+                      : "must be at least " + Durations.format(minNanos) + ", got " + text);
             }
             return nanos;
           }
@@ -98,20 +99,6 @@ final class Types {
       return TimeUnit.SECONDS.toNanos(1);
     }
     return unit.equals("m") ? TimeUnit.MINUTES.toNanos(1) : TimeUnit.HOURS.toNanos(1);
-  }
-
-  /** Nanoseconds as the largest whole unit, for messages: 1s, 250ms, 2m. */
-  static String format(long nanos) {
-    if (nanos % TimeUnit.HOURS.toNanos(1) == 0 && nanos > 0) {
-      return TimeUnit.NANOSECONDS.toHours(nanos) + "h";
-    }
-    if (nanos % TimeUnit.MINUTES.toNanos(1) == 0 && nanos > 0) {
-      return TimeUnit.NANOSECONDS.toMinutes(nanos) + "m";
-    }
-    if (nanos % TimeUnit.SECONDS.toNanos(1) == 0) {
-      return TimeUnit.NANOSECONDS.toSeconds(nanos) + "s";
-    }
-    return BigDecimal.valueOf(nanos).movePointLeft(6).stripTrailingZeros().toPlainString() + "ms";
   }
 
   /** A ratio in (0, 1]: {@code 50%} or {@code 0.5}. */

@@ -5,6 +5,7 @@ import io.levee.rules.policy.BreakerState.Closed;
 import io.levee.rules.policy.BreakerState.HalfOpen;
 import io.levee.rules.policy.BreakerState.Open;
 import io.levee.rules.time.Clock;
+import io.levee.rules.time.Durations;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
@@ -29,10 +30,14 @@ import java.util.function.LongSupplier;
  *
  * <p>Ramp: after closing, admitted traffic climbs over three steps of one bucket width (window/10,
  * 1 s by default): 10 %, 25 %, 50 % of calls, then all (Hystrix and Resilience4j release full
- * traffic at once, the stampede the ramp avoids). Calls are picked by arrival count, evenly spaced;
- * the rest are rejected like an open breaker, with the nanos to the next step. During the ramp the
- * window, fresh since closing, trips with {@code min(minimum-calls, half-open-calls)} calls, so a
- * relapse found at low traffic re-opens at once, counting as a consecutive open.
+ * traffic at once, the stampede the ramp avoids). Calls are picked by arrival count, evenly spaced
+ * (at 25 %, the first of every four); the rest are rejected like an open breaker, with the nanos to
+ * the next step. The window is fresh since closing and trips as it does closed: only once {@code
+ * minimum-calls} calls have completed in it, the ramp's and those after it alike. A relapse during
+ * the ramp or within a {@code window} after it counts as a consecutive open (longer back-off). The
+ * ramp does not re-open on fewer calls (say {@code half-open-calls}, to catch a relapse sooner at
+ * low traffic): {@code minimum-calls} is the fewest a rule lets the breaker decide on, users read
+ * it so, and the probes have just shown the dependency answering.
  *
  * <p>Stale completions: {@link #onComplete} carries no ticket, so each state credits only calls
  * that started ({@code now − duration}, on this same clock) at or after its {@code countFrom}: the
@@ -40,10 +45,15 @@ import java.util.function.LongSupplier;
  * for probes, and hung probes of an earlier half-open count for nothing later. Completions while
  * open are ignored.
  *
+ * <p>Status: {@link #rampPercent} and {@link #probeDue} say what {@link #state} alone hides: a
+ * closed breaker still refusing most calls, and an open one whose time is up but that reads open
+ * until a call arrives to probe. They read the clock; no call path uses them.
+ *
  * <p>Cost: the hot methods take {@code now} from the caller, who reads the clock once per decision
  * and once per completion. Closed and past the ramp, {@link #tryAcquire} is a volatile read and two
  * field reads; {@link #onComplete} adds to the window and sums it (40 reads). Nothing allocates
- * except a transition, which makes the new state and the reason text.
+ * except a transition, which makes the new state and the reason text (the text on closing is made
+ * once, with the breaker).
  *
  * <p>Concurrency: the state is one {@link AtomicReference} to a {@link BreakerState}; every
  * transition is a CAS from the state the deciding thread read, so exactly one thread moves the
@@ -72,6 +82,7 @@ public final class CircuitBreaker {
   private final int minimumCalls;
   private final double slowRate;
   private final long rampStepNanos;
+  private final String closedWhy;
   private final AtomicReference<BreakerState> state;
   private volatile Listener listener;
 
@@ -84,6 +95,7 @@ public final class CircuitBreaker {
     this.minimumCalls = Math.max(1, spec.minimumCalls);
     this.slowRate = spec.slowCallNanos > 0 ? spec.slowCallRate : Double.POSITIVE_INFINITY;
     this.rampStepNanos = Math.max(1, spec.windowNanos / RollingWindow.BUCKETS);
+    this.closedWhy = closedWhy(rampStepNanos);
     long now = clock.nanoTime();
     this.state = new AtomicReference<>(new Closed(now, now, 0, now, true, spec.windowNanos));
   }
@@ -168,8 +180,7 @@ public final class CircuitBreaker {
     if (s.kind == CLOSED) {
       Closed closed = (Closed) s;
       closed.window.record(now, failure, slow);
-      int minimum = ramping(closed, now) ? Math.min(minimumCalls, halfOpenCalls) : minimumCalls;
-      if (closed.window.reached(now, minimum, spec.failureRate, slowRate)) {
+      if (closed.window.reached(now, minimumCalls, spec.failureRate, slowRate)) {
         trip(closed, now);
       }
       return;
@@ -181,7 +192,7 @@ public final class CircuitBreaker {
       long rampUntil = now + RAMP_PERMILLE.length * rampStepNanos;
       Closed closed =
           new Closed(now, rampUntil, half.opens, half.countFrom, false, spec.windowNanos);
-      transition(half, closed, "probes succeeded");
+      transition(half, closed, closedWhy);
     }
   }
 
@@ -198,8 +209,34 @@ public final class CircuitBreaker {
 
   /** Whether a recently closed breaker is still ramping traffic back up. */
   public boolean ramping() {
+    return rampPercent() > 0;
+  }
+
+  /**
+   * While a recently closed breaker ramps traffic back up, the share of calls its step admits now,
+   * in percent: 10, 25 or 50. Otherwise 0 (also when it is not closed).
+   */
+  public int rampPercent() {
     BreakerState s = state.get();
-    return s.kind == CLOSED && ramping((Closed) s, clock.nanoTime());
+    if (s.kind != CLOSED) {
+      return 0;
+    }
+    Closed closed = (Closed) s;
+    long now = clock.nanoTime();
+    if (!ramping(closed, now)) {
+      return 0;
+    }
+    long step = Math.max(0, now - closed.since) / rampStepNanos;
+    return RAMP_PERMILLE[(int) Math.min(step, RAMP_PERMILLE.length - 1)] / 10;
+  }
+
+  /**
+   * Whether the breaker is open past its open time: nothing runs in the background, so it reads
+   * open until the next call arrives, which finds it half-open and is a probe.
+   */
+  public boolean probeDue() {
+    BreakerState s = state.get();
+    return s.kind == OPEN && clock.nanoTime() - ((Open) s).until >= 0;
   }
 
   public void setListener(Listener listener) {
@@ -260,6 +297,17 @@ public final class CircuitBreaker {
         + " calls >= "
         + Math.round(spec.slowCallRate * 100)
         + "%";
+  }
+
+  /** The reason given on closing, which says how the ramp lets calls back in. */
+  private static String closedWhy(long stepNanos) {
+    StringBuilder s = new StringBuilder("probes succeeded; ramping calls back up: ");
+    for (int i = 0; i < RAMP_PERMILLE.length; i++) {
+      s.append(i == 0 ? "" : i == RAMP_PERMILLE.length - 1 ? ", then " : ", ");
+      s.append(RAMP_PERMILLE[i] / 10).append(" %");
+    }
+    s.append(" of calls for ").append(Durations.format(stepNanos)).append(" each, then all");
+    return s.toString();
   }
 
   private static String percent(long part, long whole) {

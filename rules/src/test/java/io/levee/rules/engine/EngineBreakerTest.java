@@ -113,4 +113,30 @@ class EngineBreakerTest {
     assertThat(f.view("a").breakerState()).isEqualTo(0);
     assertThat(f.view("system").inFlight()).isZero();
   }
+
+  @Test
+  void statusShowsADueProbeThenTheRampThenPlainClosed() {
+    apply("enforce");
+    tripAndWait();
+    assertThat(status("a").breakerState).isEqualTo(1);
+    assertThat(status("a").probeDue).isTrue();
+    assertThat(status("a").breakerRamp).isZero();
+
+    f.ok(permit(f.engine.http("GET", URL)));
+
+    assertThat(status("a").breakerState).isEqualTo(0);
+    assertThat(status("a").probeDue).isFalse();
+    assertThat(status("a").breakerRamp).isEqualTo(10);
+    f.clock.advanceMillis(3_000);
+    assertThat(status("a").breakerRamp).isZero();
+  }
+
+  private ResourceStatus status(String name) {
+    for (ResourceStatus s : f.engine.status()) {
+      if (s.name.equals(name)) {
+        return s;
+      }
+    }
+    throw new AssertionError("no resource " + name);
+  }
 }

@@ -1,5 +1,6 @@
 package io.levee.rules.policy;
 
+import static io.levee.rules.policy.CircuitBreaker.CLOSED;
 import static io.levee.rules.policy.CircuitBreaker.OPEN;
 import static io.levee.rules.testing.TestRules.breakerSpec;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -62,8 +63,37 @@ class CircuitBreakerRecoveryTest extends BreakerTestSupport {
     CircuitBreaker b = halfOpen(HIGHEST);
     closeThroughProbes(b);
     assertThat(b.ramping()).isTrue();
-    complete(b, 1, 2);
+    complete(b, 2, 2);
     assertThat(b.state()).isEqualTo(OPEN);
+    assertThat(transitions).last().isEqualTo("0->1 failure rate 50% over 4 calls >= 50%");
+    assertThat(b.openUntilNanos() - clock.nanoTime()).isGreaterThan(OPEN_FOR);
+  }
+
+  @Test
+  void theRampReopensOnlyOnceMinimumCallsHaveCompleted() {
+    CircuitBreaker b = halfOpen(HIGHEST);
+    closeThroughProbes(b);
+    // minimum-calls 4, half-open-calls 3: three calls, two failed, decide nothing yet
+    complete(b, 1, 2);
+    assertThat(b.state()).isEqualTo(CLOSED);
+    assertThat(b.ramping()).isTrue();
+    complete(b, 0, 1);
+    assertThat(b.state()).isEqualTo(OPEN);
+    assertThat(transitions).last().isEqualTo("0->1 failure rate 75% over 4 calls >= 50%");
+  }
+
+  @Test
+  void theRampsCallsStillCountOnceItIsOver() {
+    CircuitBreaker b = halfOpen(HIGHEST);
+    closeThroughProbes(b);
+    complete(b, 0, 2);
+    clock.advanceMillis(3_000);
+    assertThat(b.ramping()).isFalse();
+    complete(b, 0, 1);
+    assertThat(b.state()).isEqualTo(CLOSED);
+    complete(b, 0, 1);
+    assertThat(b.state()).isEqualTo(OPEN);
+    assertThat(transitions).last().isEqualTo("0->1 failure rate 100% over 4 calls >= 50%");
     assertThat(b.openUntilNanos() - clock.nanoTime()).isGreaterThan(OPEN_FOR);
   }
 

@@ -175,7 +175,10 @@ class CircuitBreakerTest extends BreakerTestSupport {
     assertThat(b.state()).isEqualTo(HALF_OPEN);
     complete(b, 1, 0);
     assertThat(b.state()).isEqualTo(CLOSED);
-    assertThat(transitions).endsWith("2->0 probes succeeded");
+    assertThat(transitions)
+        .endsWith(
+            "2->0 probes succeeded; ramping calls back up: 10 %, 25 %, then 50 % of calls for 1s"
+                + " each, then all");
   }
 
   @Test

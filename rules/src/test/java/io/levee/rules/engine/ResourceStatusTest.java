@@ -1,0 +1,55 @@
+package io.levee.rules.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.rules.model.Mode;
+import org.junit.jupiter.api.Test;
+
+class ResourceStatusTest {
+  @Test
+  void aRampOrDueProbeReadAfterATransitionIsNotPairedWithTheStateReadBeforeIt() {
+    // The state was read just before the breaker moved on: a ramp or a due probe read after it
+    // belongs to the next state.
+    ResourceStatus halfOpenThenClosed = new ResourceStatus(view(2, 10, false));
+    ResourceStatus closedThenOpenPastItsTime = new ResourceStatus(view(0, 0, true));
+
+    assertThat(halfOpenThenClosed.breakerRamp).isZero();
+    assertThat(closedThenOpenPastItsTime.probeDue).isFalse();
+    assertThat(new ResourceStatus(view(0, 25, false)).breakerRamp).isEqualTo(25);
+    assertThat(new ResourceStatus(view(1, 0, true)).probeDue).isTrue();
+  }
+
+  private static ResourceView view(final int state, final int ramp, final boolean probeDue) {
+    return new ResourceView("partner", "http", Mode.ENFORCE) {
+      @Override
+      public int limit() {
+        return -1;
+      }
+
+      @Override
+      public int breakerState() {
+        return state;
+      }
+
+      @Override
+      public int breakerRamp() {
+        return ramp;
+      }
+
+      @Override
+      public boolean breakerProbeDue() {
+        return probeDue;
+      }
+
+      @Override
+      public long keysEvicted() {
+        return 0;
+      }
+
+      @Override
+      public int lastGoodKept() {
+        return 0;
+      }
+    };
+  }
+}
