@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.levee.it.apps.tomcat.TomcatApp;
+import io.levee.it.deploy.DocRecipe;
 import io.levee.it.support.AppClient;
 import io.levee.it.support.ForkedApp;
 import io.levee.it.support.LocalHttpServer;
@@ -219,6 +220,25 @@ class MetricsIT {
     String out = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(check.waitFor()).as(out).isZero();
     assertThat(out).contains("SUCCESS: 4 rules found");
+  }
+
+  /**
+   * The manual's scrape configuration, beside the shipped alert rules it names, as promtool reads
+   * it.
+   */
+  @Test
+  void theManualsScrapeConfigPassesPromtool() throws Exception {
+    Path promtool = prometheusBinary().resolveSibling("promtool");
+    Path dir = Files.createTempDirectory(TestPaths.workDir(), "scrape-config-");
+    Files.copy(ALERTS, dir.resolve("levee-alerts.yml"));
+    Path config = DocRecipe.named("prometheus-scrape").writeTo(dir.resolve("prometheus.yml"));
+    Process check =
+        new ProcessBuilder(promtool.toString(), "check", "config", config.toString())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(check.waitFor()).as(out).isZero();
+    assertThat(out).contains("SUCCESS: 1 rule files found", "SUCCESS: 4 rules found");
   }
 
   /**

@@ -78,6 +78,9 @@ final class CommandBox implements Closeable, Runnable {
               + "): each command of the command line will load the agent again");
       return null;
     }
+    // Removed at a detach by the thread; at the JVM's exit that thread just stops, so the JVM
+    // deletes the directory then (when empty, as it is between commands).
+    dir.toFile().deleteOnExit();
     CommandBox box = new CommandBox(dir, inst, log);
     box.thread.start();
     System.setProperty(PROPERTY, dir.toString());

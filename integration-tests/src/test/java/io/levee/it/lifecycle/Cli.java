@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -21,12 +22,24 @@ public final class Cli {
   }
 
   public static Result run(Jdk jdk, String... args) {
+    return run(jdk, Map.of(), args);
+  }
+
+  /** With {@code env} added to the environment, as where a variable reaches every JVM. */
+  public static Result run(Jdk jdk, Map<String, String> env, String... args) {
     List<String> command = new ArrayList<>(List.of(jdk.java().toString(), "-jar"));
     command.add(TestPaths.agentJar().toString());
     command.addAll(List.of(args));
+    return exec(command, env);
+  }
+
+  /** Any command line that runs the agent's commands: a shell's, say, as a manual shows it. */
+  public static Result exec(List<String> command, Map<String, String> env) {
     long start = System.nanoTime();
     try {
-      Process p = new ProcessBuilder(command).start();
+      ProcessBuilder builder = new ProcessBuilder(command);
+      builder.environment().putAll(env);
+      Process p = builder.start();
       p.getOutputStream().close();
       CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> read(p, false));
       CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> read(p, true));

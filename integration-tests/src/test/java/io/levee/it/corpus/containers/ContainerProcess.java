@@ -12,14 +12,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * A servlet container started from its distribution in a JVM of its own, the way an operator starts
  * it (a launcher script or {@code start.jar}), with its output in a file. It is ready once a page
  * of its deployed application answers, and {@link #stop()} ends it as an operator does, with
- * SIGTERM, so that its shutdown hooks run.
+ * SIGTERM, so that its shutdown hooks run. The deployment recipes ({@code io.levee.it.deploy})
+ * start their applications the same way.
  */
-final class ContainerProcess implements AutoCloseable {
+public final class ContainerProcess implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
@@ -40,9 +42,25 @@ final class ContainerProcess implements AutoCloseable {
    * and stderr together in {@code output}, and waits until {@code readyPath} on {@code port}
    * answers. A failed or interrupted test run kills it, so that it holds no port.
    */
-  static ContainerProcess start(
+  public static ContainerProcess start(
       String name,
       List<String> command,
+      Map<String, String> env,
+      Path dir,
+      Path output,
+      int port,
+      String readyPath) {
+    return start(name, command, Processes.NOT_HERMETIC, env, dir, output, port, readyPath);
+  }
+
+  /**
+   * As above, leaving out of this JVM's environment the variables {@code leftOut} accepts (every
+   * one, for a process that gets only {@code env}, as a service manager starts it).
+   */
+  public static ContainerProcess start(
+      String name,
+      List<String> command,
+      Predicate<String> leftOut,
       Map<String, String> env,
       Path dir,
       Path output,
@@ -53,7 +71,7 @@ final class ContainerProcess implements AutoCloseable {
       process =
           JvmProcess.command(command)
               .directory(dir)
-              .withoutEnv(Processes.NOT_HERMETIC)
+              .withoutEnv(leftOut)
               .env(env)
               .output(output)
               .killOnExit()
@@ -70,14 +88,32 @@ final class ContainerProcess implements AutoCloseable {
     return port;
   }
 
+  /** The process the command started: the JVM itself, unless a script waits for it. */
+  public long pid() {
+    return process.pid();
+  }
+
   /** Everything the container printed so far. */
-  String output() {
+  public String output() {
     return process.output();
   }
 
   /** Stops the container with SIGTERM and returns its exit status. */
-  int stop() {
+  public int stop() {
     return Processes.stop(process, STOP_TIMEOUT, name);
+  }
+
+  /** Waits for the container to end by itself (told to stop some other way); its exit status. */
+  public int awaitExit() {
+    try {
+      if (!process.waitFor(STOP_TIMEOUT)) {
+        throw failure("did not end within " + STOP_TIMEOUT.toSeconds() + " s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    return process.exitValue();
   }
 
   @Override

@@ -12,7 +12,7 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** Scratch directories and ports of the container runs: one fresh of each per run. */
-final class Scratch {
+public final class Scratch {
   private Scratch() {}
 
   /** An empty directory for {@code name}, under the corpus's work directory. */
@@ -31,7 +31,7 @@ final class Scratch {
   }
 
   /** Copies the tree {@code from} to {@code to}, keeping file modes (the launch scripts). */
-  static void copyTree(Path from, Path to) {
+  public static void copyTree(Path from, Path to) {
     try (Stream<Path> all = Files.walk(from)) {
       for (Path source : (Iterable<Path>) all::iterator) {
         Path target = to.resolve(from.relativize(source).toString());

@@ -13,9 +13,10 @@ import java.util.Map;
 
 /**
  * Apache Tomcat from its distribution, run by its own {@code bin/catalina.sh run} with a scratch
- * {@code CATALINA_BASE} holding a copy of its {@code conf} and its {@code examples} webapp.
+ * {@code CATALINA_BASE} holding a copy of its {@code conf} and its {@code examples} webapp. The
+ * deployment recipes ({@code io.levee.it.deploy}) take its distribution and its connector too.
  */
-final class Tomcat implements Distribution {
+public final class Tomcat implements Distribution {
   /**
    * The example filters ship declared but unmapped in the examples' web.xml; mapping them makes
    * every servlet and JSP request go through the timing filter and the request dumper (which reads
@@ -37,7 +38,12 @@ final class Tomcat implements Distribution {
 
   /** The unpacked Tomcat of that version prefix, e.g. {@code 10.1.}. */
   static Tomcat version(String prefix) {
-    return new Tomcat(Distribution.unpacked("apache-tomcat-" + prefix));
+    return new Tomcat(home(prefix));
+  }
+
+  /** The {@code CATALINA_HOME} of the unpacked Tomcat of that version prefix. */
+  public static Path home(String prefix) {
+    return Distribution.unpacked("apache-tomcat-" + prefix);
   }
 
   @Override
@@ -55,7 +61,7 @@ final class Tomcat implements Distribution {
       for (String dir : List.of("logs", "temp", "work")) {
         Files.createDirectories(base.resolve(dir));
       }
-      listenOn(base.resolve("conf/server.xml"), port);
+      listenOn(base.resolve("conf/server.xml"), port, -1);
       mapExampleFilters(base.resolve("webapps/examples/WEB-INF/web.xml"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -81,13 +87,13 @@ final class Tomcat implements Distribution {
   }
 
   /**
-   * Only the HTTP connector, on {@code port} of 127.0.0.1; the shutdown port is turned off (-1), as
-   * SIGTERM stops the container and two runs must not contend for 8005.
+   * Only the HTTP connector, on {@code port} of 127.0.0.1; the shutdown port {@code shutdownPort},
+   * or none (-1) where SIGTERM stops the container: two runs must not contend for 8005.
    */
-  private static void listenOn(Path serverXml, int port) throws IOException {
+  public static void listenOn(Path serverXml, int port, int shutdownPort) throws IOException {
     String xml = Files.readString(serverXml, StandardCharsets.UTF_8);
     String changed =
-        xml.replace("<Server port=\"8005\"", "<Server port=\"-1\"")
+        xml.replace("<Server port=\"8005\"", "<Server port=\"" + shutdownPort + "\"")
             .replace(
                 "<Connector port=\"8080\" protocol=\"HTTP/1.1\"",
                 "<Connector port=\"" + port + "\" address=\"127.0.0.1\" protocol=\"HTTP/1.1\"");
