@@ -21,12 +21,18 @@ final class Usage {
     {"version", "--version", "the version of this agent"},
   };
 
+  /** The syntax column's width: descriptions start two spaces in, then this far. */
+  private static final int WIDTH = 46;
+
   private Usage() {}
 
   static String all() {
     StringBuilder s = new StringBuilder("usage: java -jar levee-agent.jar <command>\n\n");
     for (String[] c : COMMANDS) {
-      s.append("  ").append(pad(c[1], 46)).append(c[2]).append('\n');
+      // A syntax too long for its column gets its description on the next line, never run into it.
+      s.append("  ").append(c[1]);
+      s.append(c[1].length() < WIDTH ? pad(c[1].length()) : "\n" + pad(-2)).append(c[2]);
+      s.append('\n');
     }
     return s.append('\n')
         .append(
@@ -47,9 +53,10 @@ final class Usage {
     return all();
   }
 
-  private static String pad(String s, int width) {
-    StringBuilder b = new StringBuilder(s);
-    while (b.length() < width) {
+  /** The spaces from column {@code from} of a command's syntax to its description. */
+  private static String pad(int from) {
+    StringBuilder b = new StringBuilder();
+    for (int i = from; i < WIDTH; i++) {
       b.append(' ');
     }
     return b.toString();

@@ -172,6 +172,18 @@ class MainTest {
   }
 
   @Test
+  void aLongSyntaxNeverRunsIntoItsDescription() {
+    String usage = Usage.all();
+    assertThat(usage).doesNotContain("[--force]protect").doesNotContain("[SQL]which");
+    assertThat(usage)
+        .contains(
+            "  attach PID [--rules FILE] [--http HOST:PORT] [--force]\n"
+                + " ".repeat(48)
+                + "protect")
+        .contains("  status PID" + " ".repeat(36) + "the resources in force");
+  }
+
+  @Test
   void unknownCommandOrMissingArgumentIsAUsageError() {
     assertThat(run("frobnicate")).isEqualTo(2);
     assertThat(run("validate")).isEqualTo(2);
