@@ -18,6 +18,13 @@ public final class ControlArgs {
   /** The system property the running agent sets, which {@code list} and the commands read. */
   public static final String STATE_PROPERTY = "levee.agent.state";
 
+  /**
+   * The version of the Levee classes this JVM loaded first, set by the first load of the agent
+   * (dormant included) and never changed: the JVM keeps running those classes whatever jar is
+   * attached later, so the command line compares it with its own.
+   */
+  public static final String VERSION_PROPERTY = "levee.agent.version";
+
   public static final String RUNNING = "running";
   public static final String DETACHED = "detached";
 

@@ -1,5 +1,6 @@
 package io.levee.agent.cli;
 
+import io.levee.agent.args.ControlArgs;
 import io.levee.agent.log.Version;
 import io.levee.rules.load.LoadResult;
 import io.levee.rules.load.RuleError;
@@ -88,6 +89,10 @@ public final class Main {
     boolean attach = Arguments.ATTACH.equals(a.command);
     if (attach) {
       append(arguments, "http", a.http);
+      String loaded = target.getProperty(ControlArgs.VERSION_PROPERTY);
+      if (loaded != null && !loaded.equals(Version.current())) {
+        err.println(olderClasses(a.pid, loaded));
+      }
       if (FirstAttach.deoptimizes(target, state)) {
         if (!a.force) {
           throw new CliFailure(FirstAttach.refusal(a.pid, target));
@@ -107,6 +112,17 @@ public final class Main {
       err.println(FirstAttach.dynamicAgentNote());
     }
     return answer.ok ? OK : FAILED;
+  }
+
+  /** Said before an attach into a JVM whose Levee classes are of another version than this jar. */
+  static String olderClasses(String pid, String loaded) {
+    return "levee: note: process "
+        + pid
+        + " loaded Levee "
+        + loaded
+        + " before and keeps running it: attach does not upgrade, this jar ("
+        + Version.current()
+        + ") only brings the rules. Restart the JVM with the new jar to upgrade.";
   }
 
   private int list() throws CliFailure {

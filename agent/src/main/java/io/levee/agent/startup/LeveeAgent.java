@@ -4,6 +4,7 @@ import io.levee.agent.args.AgentOptions;
 import io.levee.agent.args.ControlArgs;
 import io.levee.agent.args.Reply;
 import io.levee.agent.log.AgentLog;
+import io.levee.agent.log.Version;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.InvocationTargetException;
@@ -40,6 +41,9 @@ public final class LeveeAgent {
     // Once the control has the log, it keeps it open (a running agent's) or closes it.
     boolean handedOver = false;
     try {
+      if (System.getProperty(ControlArgs.VERSION_PROPERTY) == null) {
+        System.setProperty(ControlArgs.VERSION_PROPERTY, Version.current());
+      }
       if (!control.known()) {
         reply.fail("unknown command '" + control.command() + "'");
       } else if (control.needsRunningAgent()) {

@@ -43,8 +43,32 @@ class DormantAttachIT {
       Cli.Result attach = Cli.run(jdk, "attach", pid, "--rules", rules.toString());
 
       assertThat(attach.exit()).as("%s", attach).isZero();
-      assertThat(attach.err()).doesNotContain("JDK-8324241");
+      assertThat(attach.err()).doesNotContain("JDK-8324241").doesNotContain("does not upgrade");
       assertThat(status(client)).containsExactly(200, 429, 429);
+    }
+  }
+
+  /**
+   * The JVM keeps the Levee classes it loaded first, so an attach of another version says so before
+   * it runs them. The dormant JVM is told it loaded an older version the way the agent records it,
+   * as the agent keeps a version it finds already set.
+   */
+  @Test
+  void anAttachOfAnotherVersionSaysItDoesNotUpgrade() {
+    try (ForkedApp app =
+        ForkedApp.of(TomcatApp.class)
+            .jdk(jdk)
+            .agent("enabled=false")
+            .systemProperty("levee.agent.version", "0.0.1-older")
+            .name("dormant-older")
+            .start()) {
+      Cli.Result attach = Cli.run(jdk, "attach", app.pid(), "--rules", rules.toString());
+
+      assertThat(attach.exit()).as("%s", attach).isZero();
+      assertThat(attach.err())
+          .contains(
+              "loaded Levee 0.0.1-older before and keeps running it: attach does not upgrade");
+      assertThat(status(new AppClient(app))).containsExactly(200, 429, 429);
     }
   }
 
