@@ -22,11 +22,44 @@ import java.lang.reflect.InvocationTargetException;
  */
 public final class LeveeAgent {
   private static final String CONTROL = "io.levee.agent.startup.AgentControl";
+  private static final String CLI = "io.levee.agent.cli.Main";
 
   private LeveeAgent() {}
 
   public static void premain(String args, Instrumentation inst) {
+    if (runsOwnCommandLine()) {
+      // JAVA_TOOL_OPTIONS gives every JVM of a container the agent, Levee's own command line
+      // included: there it would protect nothing and only take the endpoint's port.
+      return;
+    }
     load(args, inst, false);
+  }
+
+  /**
+   * Whether this JVM runs Levee's command line: {@code java -jar} this jar, or its main class.
+   * Reads two system properties and resolves two paths; nothing else is loaded.
+   */
+  static boolean runsOwnCommandLine() {
+    String command = System.getProperty("sun.java.command");
+    if (command == null || command.isEmpty()) {
+      return false;
+    }
+    String main = command.split(" ", 2)[0];
+    if (CLI.equals(main)) {
+      return true;
+    }
+    if (!main.endsWith(".jar")) {
+      return false;
+    }
+    try {
+      java.security.CodeSource source = LeveeAgent.class.getProtectionDomain().getCodeSource();
+      return source != null
+          && new java.io.File(main)
+              .getCanonicalFile()
+              .equals(new java.io.File(source.getLocation().toURI()).getCanonicalFile());
+    } catch (Exception e) {
+      return false;
+    }
   }
 
   /** Runtime attach, and every command after it. */
