@@ -30,16 +30,19 @@ public final class AgentInstaller {
 
   /**
    * The weaver for {@code integrations}, not yet installed: an integration that fails to give its
-   * transformations is left out and logged.
+   * transformations is left out, logged, and removed from {@code integrations}, so that what names
+   * them afterwards (the start-up line) names only those in force.
    */
   public static Weaver prepare(List<Integration> integrations, AgentLog log, RuleWeaving methods) {
     Transformations transformations = new Transformations();
-    for (Integration integration : integrations) {
+    for (java.util.Iterator<Integration> it = integrations.iterator(); it.hasNext(); ) {
+      Integration integration = it.next();
       try {
         integration.addTo(transformations);
         log.debug("integration " + integration.name() + " ready");
       } catch (Throwable t) {
         log.warn("integration " + integration.name() + " left out", t);
+        it.remove();
       }
     }
     return new Weaver(transformations, log, methods);
