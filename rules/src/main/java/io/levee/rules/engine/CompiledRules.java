@@ -38,7 +38,7 @@ final class CompiledRules {
     this.withSystemUnprobed = new EnginePermit[resources.length];
     for (int i = 0; i < resources.length; i++) {
       if (system != null) {
-        int cls = Engine.resourceClass(i);
+        int cls = RequestClasses.ofResource(i);
         withSystem[i] = new EnginePermit(resources[i], system, true, cls);
         withSystemUnprobed[i] = new EnginePermit(resources[i], system, false, cls);
       }

@@ -6,7 +6,6 @@ import io.levee.bootstrap.http.LastGoodKeeper;
 import io.levee.bootstrap.method.OpenMethods;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.CircuitBreaker;
-import io.levee.rules.policy.adaptive.AdaptiveLimiter;
 import io.levee.rules.policy.adaptive.CpuSource;
 import io.levee.rules.time.Clock;
 import java.util.ArrayList;
@@ -138,7 +137,7 @@ public final class Engine {
     }
     int cls = 0;
     if (system != null) {
-      cls = i >= 0 ? resourceClass(i) : pathClass(path);
+      cls = i >= 0 ? RequestClasses.ofResource(i) : RequestClasses.ofPath(path);
       Blocked shed = system.decide(resource, cls, now, this);
       if (shed != null) {
         return shed;
@@ -173,40 +172,6 @@ public final class Engine {
     }
     system.countAdmitted();
     return ((EnginePermit) decision).breakerAdmitted ? c.withSystem[i] : c.withSystemUnprobed[i];
-  }
-
-  /**
-   * The class of a request for the system limit's reserve ({@link AdaptiveLimiter}): the resource
-   * it matched, else its page, the path up to its second segment, ending before a segment that
-   * starts with a digit (an id): {@code /orders/42} and {@code /orders/43} are one page, {@code
-   * /api/orders} and {@code /api/users} two. Folded into {@link AdaptiveLimiter#CLASSES}; pages
-   * that share one share their reserve, which only makes it coarser. Allocates nothing.
-   */
-  static int pathClass(String path) {
-    if (path == null) {
-      return 0;
-    }
-    int h = 1;
-    int segments = 0;
-    int n = path.length();
-    for (int k = 0; k < n; k++) {
-      char ch = path.charAt(k);
-      if (ch == '/') {
-        if (k + 1 < n && Character.isDigit(path.charAt(k + 1)) || ++segments > 2) {
-          break;
-        }
-      } else if (ch == '?' || ch == ';') {
-        break;
-      }
-      h = 31 * h + ch;
-    }
-    h ^= h >>> 16;
-    return (h ^ h >>> 8) & (AdaptiveLimiter.CLASSES - 1);
-  }
-
-  /** The class of a request that matched resource {@code i}: see {@link #pathClass}. */
-  static int resourceClass(int i) {
-    return (i * 7 + 3) & (AdaptiveLimiter.CLASSES - 1);
   }
 
   /**

@@ -78,7 +78,7 @@ class EngineSystemTest {
   @Test
   void aPageThatFillsTheLimitLeavesTheTopEighthToTheOtherPages() {
     f.apply("system:\n  adaptive: { min-limit: 16, max-limit: 16, initial-limit: 16 }\n");
-    assertThat(Engine.pathClass("/reports/7")).isNotEqualTo(Engine.pathClass("/search"));
+    assertThat(RequestClasses.ofPath("/reports/7")).isNotEqualTo(RequestClasses.ofPath("/search"));
     f.ok(permit(f.get("/search")));
     List<Object> held = new ArrayList<>();
     for (int i = 0; i < 14; i++) {
@@ -96,11 +96,14 @@ class EngineSystemTest {
 
   @Test
   void aPageIsItsPathUpToTwoSegmentsWithoutIds() {
-    assertThat(Engine.pathClass("/orders/1")).isEqualTo(Engine.pathClass("/orders/2"));
-    assertThat(Engine.pathClass("/orders/1/lines")).isEqualTo(Engine.pathClass("/orders"));
-    assertThat(Engine.pathClass("/api/orders/9")).isEqualTo(Engine.pathClass("/api/orders/x/y"));
-    assertThat(Engine.pathClass("/api/orders")).isNotEqualTo(Engine.pathClass("/api/users"));
-    assertThat(Engine.pathClass("/cpu")).isNotEqualTo(Engine.pathClass("/io"));
-    assertThat(Engine.pathClass(null)).isBetween(0, 15);
+    assertThat(RequestClasses.ofPath("/orders/1")).isEqualTo(RequestClasses.ofPath("/orders/2"));
+    assertThat(RequestClasses.ofPath("/orders/1/lines"))
+        .isEqualTo(RequestClasses.ofPath("/orders"));
+    assertThat(RequestClasses.ofPath("/api/orders/9"))
+        .isEqualTo(RequestClasses.ofPath("/api/orders/x/y"));
+    assertThat(RequestClasses.ofPath("/api/orders"))
+        .isNotEqualTo(RequestClasses.ofPath("/api/users"));
+    assertThat(RequestClasses.ofPath("/cpu")).isNotEqualTo(RequestClasses.ofPath("/io"));
+    assertThat(RequestClasses.ofPath(null)).isBetween(0, 15);
   }
 }
