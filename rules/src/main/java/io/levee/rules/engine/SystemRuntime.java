@@ -57,9 +57,9 @@ final class SystemRuntime extends ResourceView {
   /**
    * Null when the system permit was taken; otherwise the answer. {@code resource}, the resource the
    * call matched or null, counts the block as well; {@code cls} is the request's class ({@link
-   * io.levee.rules.engine.Engine}). {@code now}: the clock read for this decision. In monitor mode,
-   * and for a request no resource tracks, the decision is told to {@code engine}'s {@link
-   * Decisions}.
+   * RequestClasses}). {@code now}: the clock read for this decision. {@code engine}'s {@link
+   * Decisions} are told of a refusal (in monitor mode, of what would have been one) always, and of
+   * an admission only for a request no resource tracks: a resource tells its own.
    */
   Blocked decide(ResourceRuntime resource, int cls, long now, Engine engine) {
     boolean within = monitor ? limiter.acquireUnconditionally(cls) : limiter.tryAcquire(now, cls);
