@@ -17,6 +17,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The transparency corpus's servlet containers: Tomcat 9, 10.1 and 11 and Jetty 12 (ee8 and ee10),
@@ -35,6 +37,7 @@ class ContainersCorpusIT {
   private static final String[] DECIDING = {"every-page", "containers", "servlet-api"};
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void tomcat9Examples() {
     corpus(
         Tomcat.version("9.0."),
@@ -44,6 +47,7 @@ class ContainersCorpusIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void tomcat10Examples() {
     corpus(
         Tomcat.version("10.1."),
@@ -53,6 +57,7 @@ class ContainersCorpusIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void tomcat11Examples() {
     corpus(
         Tomcat.version("11.0."),
@@ -62,6 +67,7 @@ class ContainersCorpusIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void jetty12Ee8() {
     corpus(
         Jetty.environment("ee8"),
@@ -71,6 +77,7 @@ class ContainersCorpusIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void jetty12Ee10() {
     corpus(
         Jetty.environment("ee10"),
@@ -84,6 +91,7 @@ class ContainersCorpusIT {
    * Jetty rather than Tomcat: it starts and compiles faster, and the class has a time budget.
    */
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void jetty12Ee10OnJdk25() {
     corpus(
         Jetty.environment("ee10"),

@@ -82,7 +82,7 @@ final class Jetty implements Distribution {
         throw new UncheckedIOException(e);
       }
       configure(base, jdk, "--add-modules=http," + environment + "-deploy," + environment + "-jsp");
-      CorpusWebapp.pack(environment, base.resolve("webapps/corpus.war"));
+      CorpusWebapp.pack(environment, subject, base.resolve("webapps/corpus.war"));
       template = base;
     }
     return template;
