@@ -1,9 +1,8 @@
 package io.levee.it.corpus;
 
+import io.levee.it.support.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -42,11 +41,7 @@ public final class AgentStatus {
 
   /** A free loopback port for the agent's {@code http} option. */
   public static int freePort() {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return FreePorts.next();
   }
 
   /** The agent option that serves {@code /status} on {@code port}. */
