@@ -96,7 +96,10 @@ class HttpClientsCorpusIT {
       Path work = Files.createDirectories(Way.dir().resolve(subject + "-" + way));
       JvmCommand jvm =
           JvmProcess.java(jdk.home())
-              .options("-Xmx256m")
+              // As the corpus's other subjects, the same every way: a small serial heap, and the
+              // C1 compiler only, as a run of a few seconds is start-up bound (a sixth less time).
+              // The tier compiles the same bytecode, woven or not; the answers cannot tell.
+              .options("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
               .options(way.jvmOptions(subject))
               .main(client.classPath(), client.main());
       seen.put(way, Outcome.run(subject + "-" + way, jvm, work, Map.of(), TIMEOUT));
