@@ -1,9 +1,8 @@
 package io.levee.it.corpus;
 
+import io.levee.it.support.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,36 +15,42 @@ import java.util.regex.Pattern;
 
 /**
  * The agent's {@code /status}, served on its {@code http} option, read while a subject runs: for
- * each resource its kind and the calls it let through, which a run's decisions show however short
- * it is (the log's summary comes only every 10 s).
+ * each resource its kind, the calls it let through and those it would have blocked, which a run's
+ * decisions show however short it is (the log's summary comes only every 10 s).
  */
-final class AgentStatus {
-  /** The start of one resource's object, up to its count of calls let through. */
+public final class AgentStatus {
+  /**
+   * The start of one resource's object, up to its counts of calls let through and of calls it would
+   * have blocked, by reason.
+   */
   private static final Pattern ROW =
       Pattern.compile(
-          "\\{\"name\":\"([^\"]+)\",\"kind\":\"([^\"]+)\",\"mode\":\"[^\"]+\",.*?\"passed\":(\\d+)");
+          "\\{\"name\":\"([^\"]+)\",\"kind\":\"([^\"]+)\",\"mode\":\"[^\"]+\",.*?\"passed\":(\\d+)"
+              + ",\"blocked\":\\{[^}]*\\},\"wouldBlock\":\\{([^}]*)\\}");
+
+  /** One count of a reason object, e.g. {@code "rate-limit":41}. */
+  private static final Pattern COUNT = Pattern.compile(":(\\d+)");
 
   private AgentStatus() {}
 
-  /** One resource: its kind and the calls it let through. */
-  record Row(String kind, long passed) {}
+  /**
+   * One resource: its kind, the calls it let through and those it would have blocked (monitor
+   * mode), every reason together.
+   */
+  public record Row(String kind, long passed, long wouldBlock) {}
 
   /** A free loopback port for the agent's {@code http} option. */
-  static int freePort() {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  public static int freePort() {
+    return FreePorts.next();
   }
 
   /** The agent option that serves {@code /status} on {@code port}. */
-  static String option(int port) {
+  public static String option(int port) {
     return "http=127.0.0.1:" + port;
   }
 
   /** The rows of the agent's {@code /status} on {@code port}, by resource name. */
-  static Map<String, Row> read(int port) {
+  public static Map<String, Row> read(int port) {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status"))
             .timeout(Duration.ofSeconds(10))
@@ -62,7 +67,12 @@ final class AgentStatus {
     Map<String, Row> rows = new LinkedHashMap<>();
     Matcher m = ROW.matcher(json);
     while (m.find()) {
-      rows.put(m.group(1), new Row(m.group(2), Long.parseLong(m.group(3))));
+      long wouldBlock = 0;
+      Matcher count = COUNT.matcher(m.group(4));
+      while (count.find()) {
+        wouldBlock += Long.parseLong(count.group(1));
+      }
+      rows.put(m.group(1), new Row(m.group(2), Long.parseLong(m.group(3)), wouldBlock));
     }
     return rows;
   }

@@ -22,6 +22,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,7 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every outbound HTTP client Levee weaves, driven the same way ({@code ClientExchanges}: answers,
  * errors, a redirect, chunked and gzipped bodies, a refused port) in each {@link Way}: the client
  * must give its application the same answers and exceptions, byte for byte, with the agent in, with
- * monitor rules deciding on every call, and with faults forced in the agent's code.
+ * monitor rules deciding on every call, and with faults forced in the agent's code. Two clients run
+ * at a time: each has its own partner, in its own JVM, and files of its own.
  */
 class HttpClientsCorpusIT {
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
@@ -84,6 +87,7 @@ class HttpClientsCorpusIT {
 
   @ParameterizedTest(name = "{0} on JDK {1}")
   @MethodSource("clients")
+  @Execution(ExecutionMode.CONCURRENT)
   void theClientGivesTheSameAnswersEveryWay(Client client, int feature) throws IOException {
     Jdk jdk = Jdk.require(feature);
     String subject = "http-" + client.name() + "-jdk" + feature;
@@ -92,7 +96,10 @@ class HttpClientsCorpusIT {
       Path work = Files.createDirectories(Way.dir().resolve(subject + "-" + way));
       JvmCommand jvm =
           JvmProcess.java(jdk.home())
-              .options("-Xmx256m")
+              // As the corpus's other subjects, the same every way: a small serial heap, and the
+              // C1 compiler only, as a run of a few seconds is start-up bound (a sixth less time).
+              // The tier compiles the same bytecode, woven or not; the answers cannot tell.
+              .options("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
               .options(way.jvmOptions(subject))
               .main(client.classPath(), client.main());
       seen.put(way, Outcome.run(subject + "-" + way, jvm, work, Map.of(), TIMEOUT));

@@ -74,7 +74,14 @@ class JdkToolsCorpusIT {
     MethodResources.assertWoven(subject, 1, "corpus\\.Greeting");
   }
 
+  /**
+   * As the corpus's other subjects, the same every way: a small serial heap, and the C1 compiler
+   * only, as these runs of a few seconds are start-up bound (a fifth less time). What the corpus
+   * looks for here is in class loading, which the compiler tier does not change.
+   */
   private static JvmCommand jvm(Jdk jdk, Way way, String subject) {
-    return JvmProcess.java(jdk.home()).options("-Xmx256m").options(way.jvmOptions(subject));
+    return JvmProcess.java(jdk.home())
+        .options("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
+        .options(way.jvmOptions(subject));
   }
 }

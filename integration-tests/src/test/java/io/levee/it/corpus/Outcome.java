@@ -30,8 +30,9 @@ public record Outcome(int exit, String stdout, String stderr) {
     Path out = Way.dir().resolve(id + ".stdout.log");
     Path err = Way.dir().resolve(id + ".stderr.log");
     jvm.directory(dir).withoutEnv(Processes.NOT_HERMETIC).env(env).noInput().output(out, err);
+    JvmProcess process = null;
     try {
-      JvmProcess process = jvm.start();
+      process = jvm.start();
       if (!process.waitFor(timeout)) {
         process.kill();
         process.waitFor(Duration.ofSeconds(10));
@@ -49,6 +50,10 @@ public record Outcome(int exit, String stdout, String stderr) {
     } catch (IOException e) {
       throw new IllegalStateException("cannot run " + jvm.commandLine(), e);
     } catch (InterruptedException e) {
+      // A test that gives up (its timeout, a run beside it that failed) leaves nothing running.
+      if (process != null) {
+        process.kill();
+      }
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Spring Boot 2.7 (javax, Tomcat 9, Hibernate 5.6) and Spring Boot 3 (jakarta, Tomcat 10.1,
@@ -24,6 +26,8 @@ import org.junit.jupiter.api.Test;
  * Way} with {@code java -jar}: Boot's nested-jar class loader, Spring MVC, Spring Data JPA over
  * HikariCP and H2, and RestTemplate over HttpURLConnection, all with the agent in. The same
  * requests must get the same answers (status, headers, body), and the logs must not differ either.
+ * The two applications run side by side: each on ports of its own, with an in-memory database and
+ * files of its own.
  */
 class SpringBootCorpusIT {
   /** In this order: reads, a miss, a write the next read sees, and calls through RestTemplate. */
@@ -84,11 +88,13 @@ class SpringBootCorpusIT {
           .build();
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void springBoot2AnswersAlikeEachWay() {
     runEachWay("spring-boot-2", "javax");
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void springBoot3AnswersAlikeEachWay() {
     runEachWay("spring-boot-3", "jakarta");
   }

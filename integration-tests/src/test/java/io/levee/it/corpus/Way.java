@@ -128,7 +128,11 @@ public enum Way {
     }
   }
 
-  static Path monitorRules() {
+  /**
+   * The file of {@link #MONITOR_RULES}. Synchronized: subjects that run side by side must not read
+   * it while another writes it.
+   */
+  static synchronized Path monitorRules() {
     Path rules = dir().resolve("monitor-everything.yaml");
     try {
       // Written again when the rules changed, so that a work directory left by an older build

@@ -2,6 +2,7 @@ package io.levee.it.corpus.containers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.levee.it.corpus.AgentStatus;
 import io.levee.it.corpus.MethodResources;
 import io.levee.it.corpus.MonitorDecisions;
 import io.levee.it.corpus.Transparency;
@@ -12,9 +13,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The transparency corpus's servlet containers: Tomcat 9, 10.1 and 11 and Jetty 12 (ee8 and ee10),
@@ -22,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * agent, with it and no rules, with monitor rules that match every page, and the same with a fault
  * forced in the agent's code. Every request of the fixed list must get the same answer each way,
  * the container must log the same complaints and exit the same way, and the agent's log must be
- * clean.
+ * clean. The monitor run serves the agent's {@code /status}, read once the requests are answered,
+ * for the calls its rules would have blocked.
  */
 class ContainersCorpusIT {
   /**
@@ -32,6 +37,7 @@ class ContainersCorpusIT {
   private static final String[] DECIDING = {"every-page", "containers", "servlet-api"};
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void tomcat9Examples() {
     corpus(
         Tomcat.version("9.0."),
@@ -41,6 +47,7 @@ class ContainersCorpusIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void tomcat10Examples() {
     corpus(
         Tomcat.version("10.1."),
@@ -50,6 +57,7 @@ class ContainersCorpusIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void tomcat11Examples() {
     corpus(
         Tomcat.version("11.0."),
@@ -59,6 +67,7 @@ class ContainersCorpusIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void jetty12Ee8() {
     corpus(
         Jetty.environment("ee8"),
@@ -68,6 +77,7 @@ class ContainersCorpusIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void jetty12Ee10() {
     corpus(
         Jetty.environment("ee10"),
@@ -81,6 +91,7 @@ class ContainersCorpusIT {
    * Jetty rather than Tomcat: it starts and compiles faster, and the class has a time budget.
    */
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void jetty12Ee10OnJdk25() {
     corpus(
         Jetty.environment("ee10"),
@@ -105,8 +116,9 @@ class ContainersCorpusIT {
       Distribution distribution, Jdk jdk, List<Exchange> requests, String... instrumented) {
     String subject = distribution.name() + "-jdk" + jdk.feature();
     Map<Way, Run> runs = new EnumMap<>(Way.class);
+    Map<String, AgentStatus.Row> decided = new HashMap<>();
     for (Way way : Way.values()) {
-      runs.put(way, run(distribution, jdk, way, subject, requests));
+      runs.put(way, run(distribution, jdk, way, subject, requests, decided));
     }
     // Alike is not enough: a container that answered nothing, or only errors, without the agent
     // too, would make every way look the same.
@@ -130,21 +142,33 @@ class ContainersCorpusIT {
     assertThat(Transparency.faultsTripped(subject))
         .as("%s: the forced faults tripped (%s)", subject, Way.FAULTS.agentLog(subject))
         .isTrue();
-    assertThat(MonitorDecisions.missing(subject, DECIDING))
+    assertThat(MonitorDecisions.missing(decided, DECIDING))
         .as(
-            "%s: resources the monitor run would have blocked no call of (%s)",
-            subject, Way.MONITOR.agentLog(subject))
+            "%s: resources the monitor run would have blocked no call of, in its /status %s (%s)",
+            subject, decided, Way.MONITOR.agentLog(subject))
         .isEmpty();
     MethodResources.assertWoven(subject, 1);
   }
 
+  /**
+   * Runs {@code distribution} one {@code way}; the monitor run puts its {@code /status}, read after
+   * the requests, in {@code decided}.
+   */
   private static Run run(
-      Distribution distribution, Jdk jdk, Way way, String subject, List<Exchange> requests) {
-    Launched launched = distribution.launch(way, subject, jdk);
+      Distribution distribution,
+      Jdk jdk,
+      Way way,
+      String subject,
+      List<Exchange> requests,
+      Map<String, AgentStatus.Row> decided) {
+    int statusPort = way == Way.MONITOR ? AgentStatus.freePort() : -1;
+    List<String> agentOptions =
+        way == Way.MONITOR ? List.of(AgentStatus.option(statusPort)) : List.of();
+    Launched launched = distribution.launch(way, subject, jdk, agentOptions);
     try (ContainerProcess process = launched.process()) {
       List<Seen> seen = new Visitor(process.port(), launched.base()).visit(requests);
       if (way == Way.MONITOR) {
-        MonitorDecisions.await(subject, DECIDING);
+        decided.putAll(AgentStatus.read(statusPort));
       }
       int exit = process.stop();
       List<String> complaints = Complaints.in(process.output(), process.port(), launched.base());

@@ -20,10 +20,13 @@ import java.util.zip.ZipOutputStream;
 final class CorpusWebapp {
   private CorpusWebapp() {}
 
-  /** Packs the webapp for {@code environment} ({@code ee8} or {@code ee10}) into {@code war}. */
-  static void pack(String environment, Path war) {
+  /**
+   * Packs the webapp for {@code environment} ({@code ee8} or {@code ee10}) into {@code war}, laid
+   * out first in a scratch directory of {@code subject}'s own (subjects may run side by side).
+   */
+  static void pack(String environment, String subject, Path war) {
     try {
-      Path dir = Scratch.fresh("corpus-webapp-" + environment);
+      Path dir = Scratch.fresh(subject + "-webapp");
       layOut(environment, dir);
       try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(war));
           Stream<Path> files = Files.walk(dir)) {

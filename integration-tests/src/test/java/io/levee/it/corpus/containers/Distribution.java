@@ -25,9 +25,9 @@ interface Distribution {
 
   /**
    * Starts the container on {@code jdk} with a scratch base of its own, the agent as {@code way}
-   * says.
+   * says with {@code agentOptions} added to the way's.
    */
-  Launched launch(Way way, String subject, Jdk jdk);
+  Launched launch(Way way, String subject, Jdk jdk, List<String> agentOptions);
 
   /**
    * The one distribution unpacked by the build whose directory name starts with {@code prefix} (the

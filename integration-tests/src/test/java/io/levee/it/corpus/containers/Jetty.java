@@ -38,7 +38,7 @@ final class Jetty implements Distribution {
   }
 
   @Override
-  public Launched launch(Way way, String subject, Jdk jdk) {
+  public Launched launch(Way way, String subject, Jdk jdk, List<String> agentOptions) {
     Path base = Scratch.fresh(subject + "-" + way.name().toLowerCase());
     Scratch.copyTree(configured(subject, jdk), base);
     try {
@@ -49,7 +49,7 @@ final class Jetty implements Distribution {
     int port = Scratch.freePort();
     List<String> command =
         JvmProcess.java(jdk.home())
-            .options(way.jvmOptions(subject))
+            .options(way.jvmOptions(subject, agentOptions))
             .options(Distribution.JVM_OPTIONS)
             // JSPs compile into the scratch base, so that every run compiles them afresh.
             .systemProperty("java.io.tmpdir", base.resolve("tmp").toString())
@@ -82,7 +82,7 @@ final class Jetty implements Distribution {
         throw new UncheckedIOException(e);
       }
       configure(base, jdk, "--add-modules=http," + environment + "-deploy," + environment + "-jsp");
-      CorpusWebapp.pack(environment, base.resolve("webapps/corpus.war"));
+      CorpusWebapp.pack(environment, subject, base.resolve("webapps/corpus.war"));
       template = base;
     }
     return template;

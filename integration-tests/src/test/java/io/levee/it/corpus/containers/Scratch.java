@@ -1,10 +1,9 @@
 package io.levee.it.corpus.containers;
 
 import io.levee.it.corpus.Way;
+import io.levee.it.support.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -48,11 +47,7 @@ public final class Scratch {
 
   /** A port free on 127.0.0.1 now; the container binds it moments later. */
   static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return FreePorts.next();
   }
 
   private static void delete(Path path) {

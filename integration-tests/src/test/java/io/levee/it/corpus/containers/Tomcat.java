@@ -52,7 +52,7 @@ public final class Tomcat implements Distribution {
   }
 
   @Override
-  public Launched launch(Way way, String subject, Jdk jdk) {
+  public Launched launch(Way way, String subject, Jdk jdk, List<String> agentOptions) {
     Path base = Scratch.fresh(subject + "-" + way.name().toLowerCase());
     Scratch.copyTree(home.resolve("conf"), base.resolve("conf"));
     Scratch.copyTree(home.resolve("webapps/examples"), base.resolve("webapps/examples"));
@@ -73,7 +73,7 @@ public final class Tomcat implements Distribution {
     env.put("JAVA_HOME", jdk.home().toString());
     env.put("JRE_HOME", jdk.home().toString());
     env.put("JAVA_OPTS", String.join(" ", Distribution.JVM_OPTIONS));
-    env.put("CATALINA_OPTS", way.jvmOptionsLine(subject));
+    env.put("CATALINA_OPTS", String.join(" ", way.jvmOptions(subject, agentOptions)));
     ContainerProcess process =
         ContainerProcess.start(
             name() + " " + way + " on " + jdk,

@@ -4,8 +4,9 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.GZIPOutputStream;
 
@@ -16,22 +17,22 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class Partner implements AutoCloseable {
   private final HttpServer server;
-  private final int refusedPort;
+  private final Socket refusing;
 
-  private Partner(HttpServer server, int refusedPort) {
+  private Partner(HttpServer server, Socket refusing) {
     this.server = server;
-    this.refusedPort = refusedPort;
+    this.refusing = refusing;
   }
 
   public static Partner start() throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
     server.createContext("/", Partner::answer);
     server.start();
-    int refused;
-    try (ServerSocket closed = new ServerSocket(0)) {
-      refused = closed.getLocalPort();
-    }
-    return new Partner(server, refused);
+    // Bound but never listening: connecting to it is refused, and while the partner runs no other
+    // program (another run of the corpus beside this one) can take the port and answer.
+    Socket refusing = new Socket();
+    refusing.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    return new Partner(server, refusing);
   }
 
   /** {@code http://127.0.0.1:PORT} of the server. */
@@ -44,17 +45,18 @@ public final class Partner implements AutoCloseable {
   }
 
   public int refusedPort() {
-    return refusedPort;
+    return refusing.getLocalPort();
   }
 
   /** A port nothing listens on. */
   public String refused() {
-    return "http://127.0.0.1:" + refusedPort;
+    return "http://127.0.0.1:" + refusedPort();
   }
 
   @Override
-  public void close() {
+  public void close() throws IOException {
     server.stop(0);
+    refusing.close();
   }
 
   private static void answer(HttpExchange exchange) throws IOException {
