@@ -47,7 +47,9 @@ public enum Way {
   static final String MONITOR_RULES =
       "version: 1\n"
           + "settings: { mode: monitor, reload: 0"
-          + (REDIS == null ? "" : ", cluster: { redis: \"" + REDIS + "\", name: corpus }")
+          // A settle a second: its Redis timeout is half of that, so a subject that starves the
+          // machine's two cores (a Maven build) is unlikely to make a Redis answer look lost.
+          + (REDIS == null ? "" : ", cluster: { redis: \"" + REDIS + "\", name: corpus, sync: 1s }")
           + " }\n"
           + "resources:\n"
           + "  - name: every-page\n"
