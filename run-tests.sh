@@ -21,7 +21,7 @@
 #     LEVEE_SKIP_JDK25=1 skips them on purpose instead.
 # At the end it prints the tests run, failed and skipped per module, every skip's reason, and the
 # run's duration (scripts/TestSummary.java); it exits with Maven's status. On a 2-core machine a
-# run takes 13 to 23 minutes, the integration tests most of it.
+# run takes 13 to 20 minutes, the integration tests most of it.
 # Extra arguments go to Maven, e.g. ./run-tests.sh -pl integration-tests -am -Dit.test=Jdk17HttpIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false
 set -euo pipefail
 cd "$(dirname "$0")"
