@@ -77,6 +77,14 @@ public class Dispatcher {
   }
 
   /**
+   * Whether deciding a statement on the database at {@code jdbcUrl} (null: not known yet) may need
+   * its SQL, asked when a statement is prepared: only then is its SQL remembered for its execution.
+   */
+  public boolean jdbcReadsSql(String jdbcUrl) {
+    return false;
+  }
+
+  /**
    * A call of a method woven for a {@code method} resource; {@code site} is the number the agent
    * gave that method when it wove it.
    */

@@ -97,6 +97,17 @@ public final class Levee {
     }
   }
 
+  /** See {@link Dispatcher#jdbcReadsSql}; true when the dispatcher fails, so nothing is lost. */
+  public static boolean jdbcReadsSql(String jdbcUrl) {
+    Dispatcher d = dispatcher;
+    try {
+      return d.jdbcReadsSql(jdbcUrl);
+    } catch (Throwable t) {
+      report(d, t);
+      return true;
+    }
+  }
+
   public static Object jdbcConnect(String jdbcUrl) {
     Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;

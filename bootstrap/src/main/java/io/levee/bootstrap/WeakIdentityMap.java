@@ -23,7 +23,8 @@ public final class WeakIdentityMap<V> {
   private final ReferenceQueue<Object> collected = new ReferenceQueue<Object>();
 
   public V get(Object key) {
-    if (key == null) {
+    // An empty map (no rule needs this state) answers without the per-thread probe.
+    if (key == null || map.isEmpty()) {
       return null;
     }
     LookupKey probe = probe(key);
@@ -49,7 +50,7 @@ public final class WeakIdentityMap<V> {
   }
 
   public void remove(Object key) {
-    if (key == null) {
+    if (key == null || map.isEmpty()) {
       return;
     }
     expunge();

@@ -86,7 +86,7 @@ public final class JdbcIntegration implements Integration {
                     MethodRule.named("prepareStatement", "prepareCall")
                         .taking("(Ljava/lang/String;")
                         .publicOnly()
-                        .weave(hooks.exit("prepared", null, arg(0)))))
+                        .weave(hooks.exit("prepared", null, object, arg(0)))))
         .add(
             TypeRule.implementing("java.sql.Driver")
                 .except(EXCLUDED)

@@ -76,6 +76,12 @@ final class FaultyDispatcher extends Dispatcher {
   }
 
   @Override
+  public boolean jdbcReadsSql(String jdbcUrl) {
+    Faults.at(Faults.DISPATCHER);
+    return real.jdbcReadsSql(jdbcUrl);
+  }
+
+  @Override
   public Object methodEnter(int site) {
     Faults.at(Faults.DISPATCHER);
     return real.methodEnter(site);

@@ -65,6 +65,11 @@ final class LeveeDispatcher extends Dispatcher implements Closeable {
   }
 
   @Override
+  public boolean jdbcReadsSql(String jdbcUrl) {
+    return engine.jdbcReadsSql(jdbcUrl);
+  }
+
+  @Override
   public Object methodEnter(int site) {
     MethodSite s = methods.site(site);
     return s == null ? null : engine.method(s);

@@ -89,6 +89,35 @@ class JdbcIntegrationTest {
   }
 
   @Test
+  void remembersNoSqlWhereNoRuleReadsIt() throws Exception {
+    dispatcher.readsSql(false);
+    String sql = "SELECT total FROM orders WHERE id = ?";
+    try (Connection c = DriverManager.getConnection(url)) {
+      // The connection's URL is learned at its first statement.
+      try (Statement s = c.createStatement()) {
+        s.execute("SELECT 1");
+      }
+      try (PreparedStatement ps = c.prepareStatement(sql)) {
+        assertThat(JdbcState.SQL.get(ps)).isNull();
+        ps.setInt(1, 1);
+        dispatcher.decisions.clear();
+        try (ResultSet rs = ps.executeQuery()) {
+          assertThat(rs.next()).isFalse();
+        }
+      }
+      dispatcher.readsSql(true);
+      try (PreparedStatement ps = c.prepareStatement(sql)) {
+        assertThat(JdbcState.SQL.get(ps)).isEqualTo(sql);
+        ps.setInt(1, 1);
+        ps.executeQuery().close();
+      }
+    }
+    assertThat(dispatcher.onThisThread("jdbc"))
+        .extracting(Decision::first, Decision::second)
+        .containsExactly(tuple(statementUrl, null), tuple(statementUrl, sql));
+  }
+
+  @Test
   void decidesBatchOnceOnItsFirstSql() throws Exception {
     try (Connection c = DriverManager.getConnection(url);
         Statement s = c.createStatement()) {

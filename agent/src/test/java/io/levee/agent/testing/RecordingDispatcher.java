@@ -43,6 +43,17 @@ public final class RecordingDispatcher extends Dispatcher {
   private volatile Object answer;
   private volatile RuntimeException failure;
   private volatile Runnable onExit;
+  private volatile boolean readsSql = true;
+
+  /** What {@link #jdbcReadsSql} answers from now on, for every URL; true until set. */
+  public void readsSql(boolean reads) {
+    this.readsSql = reads;
+  }
+
+  @Override
+  public boolean jdbcReadsSql(String jdbcUrl) {
+    return readsSql;
+  }
 
   public void admitWith(Permit p) {
     this.permit = p;

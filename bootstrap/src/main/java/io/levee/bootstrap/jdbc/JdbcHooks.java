@@ -175,11 +175,11 @@ public final class JdbcHooks {
 
   // Connection.prepareStatement / prepareCall, Statement.addBatch / clearBatch: exit only.
 
-  public static Object prepared(Object token, Object sql, Object returned) {
+  public static Object prepared(Object token, Object connection, Object sql, Object returned) {
     try {
       if (returned != null) {
         // Overwrites: a driver's statement cache hands the same object out again.
-        JdbcState.prepared(returned, (String) sql);
+        JdbcState.prepared(connection, returned, (String) sql);
       }
     } catch (Throwable t) {
       HookErrors.report(t);

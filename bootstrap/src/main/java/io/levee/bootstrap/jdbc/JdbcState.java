@@ -1,6 +1,7 @@
 package io.levee.bootstrap.jdbc;
 
 import io.levee.bootstrap.Faults;
+import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.WeakIdentityMap;
 import java.lang.reflect.Method;
 
@@ -33,10 +34,17 @@ public final class JdbcState {
 
   private JdbcState() {}
 
-  /** Records the SQL of a statement the application just prepared. */
-  public static void prepared(Object statement, String sql) {
+  /**
+   * Records the SQL of a statement the application just prepared on {@code connection}, when a rule
+   * for its database may need it. Remembering it costs an entry with a weak key per statement, and
+   * most rules (and every unprotected database) never read it. A statement prepared while no rule
+   * read its SQL is later decided as one whose SQL is unknown, as one prepared before an attach.
+   */
+  public static void prepared(Object connection, Object statement, String sql) {
     Faults.at(Faults.JDBC_STATE);
-    SQL.put(statement, sql);
+    if (Levee.jdbcReadsSql(URL.get(connection))) {
+      SQL.put(statement, sql);
+    }
   }
 
   /** Records the first SQL of a plain statement's batch; the batch is decided under that SQL. */

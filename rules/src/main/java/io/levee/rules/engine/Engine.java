@@ -236,6 +236,14 @@ public final class Engine {
     return compiled.matcher.jdbcConnect(jdbcUrl) >= 0;
   }
 
+  /**
+   * Whether deciding a statement on the database at {@code jdbcUrl} (null: not known) may need its
+   * SQL: a jdbc resource that could match there names operations, tables or SQL. Decides nothing.
+   */
+  public boolean jdbcReadsSql(String jdbcUrl) {
+    return compiled.matcher.jdbcReadsSql(jdbcUrl);
+  }
+
   /** Acquiring a connection. */
   public Object jdbcConnect(String jdbcUrl) {
     Faults.at(Faults.MATCH);

@@ -52,6 +52,12 @@ public final class ResourceMatcher {
   private final int[] servlets;
   private final int[] https;
   private final int[] jdbcs;
+
+  /**
+   * Whether a jdbc resource names operations, tables or SQL, so that some statement's SQL counts.
+   */
+  private final boolean jdbcReadsSql;
+
   private final PathPattern[] excludes;
 
   private final BoundedCache<String, int[]> servletCache =
@@ -80,6 +86,11 @@ public final class ResourceMatcher {
     servlets = indicesOf(CallKind.SERVLET);
     https = indicesOf(CallKind.HTTP);
     jdbcs = indicesOf(CallKind.JDBC);
+    boolean readsSql = false;
+    for (int index : jdbcs) {
+      readsSql |= !matches[index].matchesAnyStatement();
+    }
+    jdbcReadsSql = readsSql;
     List<String> exclude =
         rules.system == null ? java.util.Collections.<String>emptyList() : rules.system.exclude;
     excludes = new PathPattern[exclude.size()];
@@ -146,6 +157,14 @@ public final class ResourceMatcher {
       sqlCache.put(sql, entry.with(site, result), sql.length());
     }
     return result;
+  }
+
+  /**
+   * Whether deciding a statement on the database at the URL (null: not known, so any) may need its
+   * SQL.
+   */
+  public boolean jdbcReadsSql(String jdbcUrl) {
+    return jdbcReadsSql && (jdbcUrl == null || site(jdbcUrl).readsSql);
   }
 
   /** The jdbc resource for acquiring a connection to the URL, or -1. */

@@ -76,6 +76,25 @@ class ResourceMatcherTest {
   }
 
   @Test
+  void readsSqlOnlyWhereAResourceBeforeTheFirstCatchAllLooksAtIt() {
+    ResourceMatcher m =
+        new ResourceMatcher(
+            rules(
+                jdbc("pg-selects", list("jdbc:postgresql://**"), ops(Operation.SELECT), ANY, null),
+                jdbc("everything", ANY, ops(), ANY, null),
+                jdbc("after-everything", ANY, ops(), list("orders"), null)));
+    assertThat(m.jdbcReadsSql(PG)).isTrue();
+    assertThat(m.jdbcReadsSql(H2)).isFalse();
+    assertThat(m.jdbcReadsSql(null)).isTrue();
+
+    ResourceMatcher plain =
+        new ResourceMatcher(rules(servlet("in", ANY, "/**"), jdbc("all", ANY, ops(), ANY, null)));
+    assertThat(plain.jdbcReadsSql(PG)).isFalse();
+    assertThat(plain.jdbcReadsSql(null)).isFalse();
+    assertThat(new ResourceMatcher(RuleSet.EMPTY).jdbcReadsSql(null)).isFalse();
+  }
+
+  @Test
   void kindsDoNotCrossOver() {
     ResourceMatcher m = new ResourceMatcher(rules(servlet("in", ANY, "/**")));
     assertThat(m.http("GET", "http://h/x")).isEqualTo(-1);
