@@ -54,9 +54,16 @@ public final class RulesFile {
       }
     }
 
-    /** The rules, once read; what the loading threw, thrown here. */
-    public RuleSet get() throws InterruptedException {
-      thread.join();
+    /**
+     * The rules, once read, waiting at most {@code maxMillis}; what the loading threw, thrown here,
+     * and a read that takes longer (a file system that hangs) fails the same way.
+     */
+    public RuleSet get(long maxMillis) throws InterruptedException {
+      thread.join(maxMillis);
+      if (thread.isAlive()) {
+        throw new IllegalStateException(
+            "the rules file " + rules + " was not read within " + maxMillis / 1000 + " s");
+      }
       if (failure != null) {
         throw new IllegalStateException("could not read the rules file " + rules, failure);
       }

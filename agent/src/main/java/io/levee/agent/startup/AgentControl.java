@@ -79,7 +79,17 @@ public final class AgentControl {
       return;
     }
     try {
-      running = Startup.start(options, log, inst, attached);
+      Startup.Begun begun = Startup.begin(options, log, inst, attached);
+      if (!attached) {
+        // At JVM start the rules are put in force beside the application's main, which calls
+        // wait for at the gate (RulesGate). Not a daemon: a JVM whose main ends at once still
+        // finishes the start (and says so) before it exits.
+        Thread finishing = new Thread(() -> finishStart(begun, log), "levee-start");
+        begun.finishedBy(finishing);
+        finishing.start();
+        return;
+      }
+      running = begun.finish();
       System.setProperty(ControlArgs.STATE_PROPERTY, ControlArgs.RUNNING);
       Startup.answer(running, reply);
     } catch (Throwable t) {
@@ -89,6 +99,18 @@ public final class AgentControl {
         log.close();
       }
       reply.fail("could not start, the application runs unprotected: " + t);
+    }
+  }
+
+  /** The second half of a start at JVM start, on its own thread; commands wait for it. */
+  private static synchronized void finishStart(Startup.Begun begun, AgentLog log) {
+    try {
+      running = begun.finish();
+      System.setProperty(ControlArgs.STATE_PROPERTY, ControlArgs.RUNNING);
+    } catch (Throwable t) {
+      Levee.install(null);
+      log.error("could not start, the application runs unprotected", t);
+      log.close();
     }
   }
 

@@ -15,6 +15,7 @@ import io.levee.agent.method.MethodWeaving;
 import io.levee.agent.otel.Tracing;
 import io.levee.agent.rulesfile.RulesFile;
 import io.levee.agent.rulesfile.RulesWatcher;
+import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Levee;
 import io.levee.rules.engine.Engine;
 import io.levee.rules.engine.Sleeper;
@@ -35,6 +36,8 @@ import java.util.List;
  * <p>Concurrency: {@link AgentControl} calls it under its lock, at most once per running agent.
  */
 public final class Startup {
+  private static final long MAX_RULES_WAIT_MILLIS = 60_000;
+
   private Startup() {}
 
   /**
@@ -42,87 +45,160 @@ public final class Startup {
    */
   public static RunningAgent start(
       AgentOptions options, AgentLog log, Instrumentation inst, boolean attached) {
+    return begin(options, log, inst, attached).finish();
+  }
+
+  /**
+   * The first half of a start: the rules are being read on a thread of their own while the
+   * instrumentation is prepared and installed, behind a {@link RulesGate} that makes a call wait
+   * for the rules. {@link Begun#finish} puts them in force; at JVM start it runs beside the
+   * application's {@code main}, which thus does not wait for the rules file.
+   */
+  static Begun begin(AgentOptions options, AgentLog log, Instrumentation inst, boolean attached) {
     long began = System.nanoTime();
     RulesWatcher rulesFile = new RulesWatcher(options.rules(), log);
-    // The rules are read while the instrumentation is prepared; nothing is installed before both
-    // are.
     RulesFile.Loading loading = RulesFile.loadInBackground(options.rules(), log);
     List<Integration> integrations = Integrations.all(log);
     MethodWeaving methods = new MethodWeaving(log);
     Weaver weaver = AgentInstaller.prepare(integrations, log, methods);
-    long prepared = System.nanoTime();
-    RuleSet read = awaitRules(loading);
-    List<RuleError> refused = methods.check(inst, read.source, read);
-    RuleSet rules = refused.isEmpty() ? read : refuse(read, refused, log);
-    long rulesLoaded = System.nanoTime();
     CpuSampler cpu = new CpuSampler();
     // Durations cost a clock read per call; only the metrics of the http option read them.
     Engine engine = new Engine(Clock.SYSTEM, cpu, Sleeper.SYSTEM, options.http() != null);
-    // The weaver learns the method resources before it is installed, so the classes they name are
-    // among those it retransforms.
-    List<Class<?>> methodClasses = methods.change(inst, rules);
-    engine.apply(rules);
     RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile, methods);
-    agent.refusedAtStart(refused);
     agent.onStop(cpu);
     try {
       LeveeDispatcher dispatcher =
           new LeveeDispatcher(engine, methods, new ErrorLog(log, Clock.SYSTEM));
-      Levee.install(FaultyDispatcher.wrapIfAsked(dispatcher, log));
+      Dispatcher real = FaultyDispatcher.wrapIfAsked(dispatcher, log);
+      RulesGate gate = new RulesGate(real, log, RulesGate.MAX_WAIT_MILLIS);
+      Levee.install(gate);
       agent.onStop(dispatcher);
-      long dispatching = System.nanoTime();
-      Tracing.start(engine, log);
+      long prepared = System.nanoTime();
+      // Method resources are not known yet: the classes they name that are loaded by the time
+      // the rules are applied are retransformed then, as at a reload.
       agent.instrumented(AgentInstaller.install(inst, weaver, log, attached));
-      if (methodClasses != null) {
-        List<Class<?>> late = methods.straggling(inst, methodClasses);
-        if (!late.isEmpty()) {
-          AgentInstaller.retransform(inst, weaver, late);
-          methodClasses = new java.util.ArrayList<Class<?>>(methodClasses);
-          methodClasses.addAll(late);
-        }
-        agent.methodsWoven(methodClasses);
-      }
-      long instrumented = System.nanoTime();
-      Observability observability = Observability.start(engine, cpu, options.http(), log);
-      agent.onRulesApplied(new Reloads(observability));
-      agent.onStop(observability);
-      ClusterSync cluster = ClusterSync.start(engine, log);
-      agent.onRulesApplied(cluster);
-      agent.onStop(cluster);
-      agent.watchRules();
-      CommandBox commands = CommandBox.open(inst, log);
-      if (commands != null) {
-        agent.onStop(commands);
-      }
-      long done = System.nanoTime();
-      if (log.enabled(AgentLog.Level.DEBUG)) {
-        log.debug(
-            "start-up took "
-                + millis(began, done)
-                + " ms: instrumentation prepared in "
-                + millis(began, prepared)
-                + " ms, rules read beside it, waited for "
-                + millis(prepared, rulesLoaded)
-                + " ms more, engine and bridge "
-                + millis(rulesLoaded, dispatching)
-                + " ms, instrumentation installed in "
-                + millis(dispatching, instrumented)
-                + " ms, observability and reloads "
-                + millis(instrumented, done)
-                + " ms");
-      }
-      log.info(
-          "started: "
-              + inForce(rules, agent.rulesFile().path())
-              + "; integrations "
-              + names(integrations)
-              + "; version "
-              + Version.current());
-      return agent;
+      long installed = System.nanoTime();
+      Begun begun =
+          new Begun(agent, loading, integrations, methods, engine, cpu, real, gate, inst, log);
+      begun.began = began;
+      begun.prepared = prepared;
+      begun.installed = installed;
+      return begun;
     } catch (Throwable t) {
       // Whatever this start had installed or started goes again, so a later attach starts clean.
       agent.abandon();
       throw t;
+    }
+  }
+
+  /** A start whose instrumentation is installed and whose rules are not yet in force. */
+  static final class Begun {
+    private final RunningAgent agent;
+    private final RulesFile.Loading loading;
+    private final List<Integration> integrations;
+    private final MethodWeaving methods;
+    private final Engine engine;
+    private final CpuSampler cpu;
+    private final Dispatcher real;
+    private final RulesGate gate;
+    private final Instrumentation inst;
+    private final AgentLog log;
+    private long began;
+    private long prepared;
+    private long installed;
+
+    private Begun(
+        RunningAgent agent,
+        RulesFile.Loading loading,
+        List<Integration> integrations,
+        MethodWeaving methods,
+        Engine engine,
+        CpuSampler cpu,
+        Dispatcher real,
+        RulesGate gate,
+        Instrumentation inst,
+        AgentLog log) {
+      this.agent = agent;
+      this.loading = loading;
+      this.integrations = integrations;
+      this.methods = methods;
+      this.engine = engine;
+      this.cpu = cpu;
+      this.real = real;
+      this.gate = gate;
+      this.inst = inst;
+      this.log = log;
+    }
+
+    /** The thread that will call {@link #finish}, when it is not the one that began. */
+    void finishedBy(Thread thread) {
+      gate.startedBy(thread);
+    }
+
+    /**
+     * Puts the rules in force (their method resources woven), opens the gate, and starts what the
+     * agent tells about itself and the reload thread. A failure undoes the whole start, and the
+     * calls waiting at the gate go on unprotected.
+     */
+    RunningAgent finish() {
+      boolean ok = false;
+      try {
+        long finishing = System.nanoTime();
+        RuleSet read = awaitRules(loading);
+        List<RuleError> refused = methods.check(inst, read.source, read);
+        RuleSet rules = refused.isEmpty() ? read : refuse(read, refused, log);
+        agent.refusedAtStart(refused);
+        long rulesLoaded = System.nanoTime();
+        agent.apply(rules);
+        // Out of the gate: from here on a call costs what it always does.
+        Levee.install(real);
+        ok = true;
+        gate.open(true);
+        long applied = System.nanoTime();
+        Tracing.start(engine, log);
+        Observability observability = Observability.start(engine, cpu, agent.options().http(), log);
+        agent.onRulesApplied(new Reloads(observability));
+        agent.onStop(observability);
+        ClusterSync cluster = ClusterSync.start(engine, log);
+        agent.onRulesApplied(cluster);
+        agent.onStop(cluster);
+        agent.watchRules();
+        CommandBox commands = CommandBox.open(inst, log);
+        if (commands != null) {
+          agent.onStop(commands);
+        }
+        long done = System.nanoTime();
+        if (log.enabled(AgentLog.Level.DEBUG)) {
+          log.debug(
+              "start-up took "
+                  + millis(began, installed)
+                  + " ms before the application could go on: instrumentation prepared in "
+                  + millis(began, prepared)
+                  + " ms (rules read beside it), installed in "
+                  + millis(prepared, installed)
+                  + " ms; then waited "
+                  + millis(finishing, rulesLoaded)
+                  + " ms more for the rules, applied them in "
+                  + millis(rulesLoaded, applied)
+                  + " ms, observability and reloads "
+                  + millis(applied, done)
+                  + " ms");
+        }
+        log.info(
+            "started: "
+                + inForce(rules, agent.rulesFile().path())
+                + "; integrations "
+                + names(integrations)
+                + "; version "
+                + Version.current());
+        return agent;
+      } catch (Throwable t) {
+        if (!ok) {
+          gate.open(false);
+        }
+        agent.abandon();
+        throw t;
+      }
     }
   }
 
@@ -145,12 +221,16 @@ public final class Startup {
     return RuleSet.EMPTY;
   }
 
+  /**
+   * The rules being read, waited for at most a minute: at JVM start the thread that waits keeps the
+   * JVM from exiting, and a read that never ends must not keep it forever.
+   */
   private static RuleSet awaitRules(RulesFile.Loading loading) {
     boolean interrupted = false;
     try {
       while (true) {
         try {
-          return loading.get();
+          return loading.get(MAX_RULES_WAIT_MILLIS);
         } catch (InterruptedException e) {
           interrupted = true;
         }
