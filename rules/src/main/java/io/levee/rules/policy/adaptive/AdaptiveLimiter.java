@@ -1,6 +1,7 @@
 package io.levee.rules.policy.adaptive;
 
 import io.levee.rules.model.AdaptiveSpec;
+import io.levee.rules.model.Priority;
 import io.levee.rules.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -48,6 +49,9 @@ public final class AdaptiveLimiter {
   /** Null for a limiter of one class, which then skips the counting. */
   private final ClassReserve classes;
 
+  /** Null for a limiter of one class, whose calls are all normal. */
+  private final PriorityBands bands;
+
   private volatile int limit;
   private volatile long windowStart;
   private volatile long windowNanos = MIN_WINDOW_NANOS;
@@ -66,6 +70,7 @@ public final class AdaptiveLimiter {
     this.limit = clamp(spec.initialLimit);
     this.windowStart = clock.nanoTime();
     this.classes = byClass ? new ClassReserve(windowStart) : null;
+    this.bands = byClass ? new PriorityBands() : null;
   }
 
   /** A limiter with the default algorithm, {@link GradientCpuLimit}, telling classes apart. */
@@ -111,6 +116,38 @@ public final class AdaptiveLimiter {
   }
 
   /**
+   * {@link #tryAcquire(long, int)} for a call of priority {@code priority}; a limiter of one class
+   * takes every call as normal.
+   */
+  public boolean tryAcquire(long now, int cls, Priority priority) {
+    if (priority == Priority.NORMAL || bands == null) {
+      return tryAcquire(now, cls);
+    }
+    if (priority == Priority.CRITICAL) {
+      int l = limit;
+      if (!bands.tryTakeCritical(l)) {
+        maybeCloseWindow(now);
+        return false;
+      }
+      // A critical call over the limit stands for the permit that comes free next: to the
+      // algorithm the limit is full, not exceeded, so a cut is not held up waiting for a drain.
+      recorder.inFlight(Math.min(inFlight.incrementAndGet(), l));
+      return true;
+    }
+    for (; ; ) {
+      int current = inFlight.get();
+      if (current >= bands.sheddableCeiling(limit, classes.anySeen())) {
+        maybeCloseWindow(now);
+        return false;
+      }
+      if (inFlight.compareAndSet(current, current + 1)) {
+        recorder.inFlight(current + 1);
+        return true;
+      }
+    }
+  }
+
+  /**
    * Monitor mode: takes a permit whatever the limit, so in-flight stays truthful, and returns
    * whether it was within the limit.
    */
@@ -123,6 +160,20 @@ public final class AdaptiveLimiter {
     int now = inFlight.incrementAndGet();
     boolean within = within(now - 1, cls);
     admitted(cls, now);
+    return within;
+  }
+
+  /** {@link #acquireUnconditionally(int)} for a call of priority {@code priority}. */
+  public boolean acquireUnconditionally(int cls, Priority priority) {
+    if (priority == Priority.NORMAL || bands == null) {
+      return acquireUnconditionally(cls);
+    }
+    int l = limit;
+    boolean within =
+        priority == Priority.CRITICAL
+            ? bands.takeCritical(l)
+            : inFlight.get() < bands.sheddableCeiling(l, classes.anySeen());
+    recorder.inFlight(inFlight.incrementAndGet());
     return within;
   }
 
@@ -155,10 +206,12 @@ public final class AdaptiveLimiter {
    * #releaseWithoutSample(int)}).
    */
   public void release(long now, long rttNanos, boolean dropped, int cls) {
-    if (classes != null) {
-      classes.released(cls);
-    }
-    inFlight.decrementAndGet();
+    release(now, rttNanos, dropped, cls, Priority.NORMAL);
+  }
+
+  /** {@link #release(long, long, boolean, int)} of a call taken with {@code priority}. */
+  public void release(long now, long rttNanos, boolean dropped, int cls, Priority priority) {
+    releasePermit(cls, priority);
     recorder.record(rttNanos, dropped);
     maybeCloseWindow(now);
   }
@@ -170,8 +223,21 @@ public final class AdaptiveLimiter {
 
   /** Returns a permit of class {@code cls} without teaching the algorithm anything. */
   public void releaseWithoutSample(int cls) {
+    releaseWithoutSample(cls, Priority.NORMAL);
+  }
+
+  /** {@link #releaseWithoutSample(int)} of a call taken with {@code priority}. */
+  public void releaseWithoutSample(int cls, Priority priority) {
+    releasePermit(cls, priority);
+  }
+
+  private void releasePermit(int cls, Priority priority) {
     if (classes != null) {
-      classes.released(cls);
+      if (priority == Priority.NORMAL) {
+        classes.released(cls);
+      } else if (priority == Priority.CRITICAL) {
+        bands.releaseCritical();
+      }
     }
     inFlight.decrementAndGet();
   }
@@ -182,6 +248,11 @@ public final class AdaptiveLimiter {
 
   public int inFlight() {
     return inFlight.get();
+  }
+
+  /** Critical calls in flight; 0 for a limiter of one class. */
+  public int criticalInFlight() {
+    return bands == null ? 0 : bands.criticalInFlight();
   }
 
   public AdaptiveSpec spec() {
