@@ -66,7 +66,7 @@ final class SystemRuntime extends ResourceView {
   Blocked decide(ResourceRuntime resource, int cls, Priority priority, long now, Engine engine) {
     boolean within =
         monitor
-            ? limiter.acquireUnconditionally(cls, priority)
+            ? limiter.acquireUnconditionally(now, cls, priority)
             : limiter.tryAcquire(now, cls, priority);
     if (within) {
       if (resource == null) {

@@ -70,7 +70,7 @@ public final class AdaptiveLimiter {
     this.limit = clamp(spec.initialLimit);
     this.windowStart = clock.nanoTime();
     this.classes = byClass ? new ClassReserve(windowStart) : null;
-    this.bands = byClass ? new PriorityBands() : null;
+    this.bands = byClass ? new PriorityBands(windowStart) : null;
   }
 
   /** A limiter with the default algorithm, {@link GradientCpuLimit}, telling classes apart. */
@@ -105,6 +105,9 @@ public final class AdaptiveLimiter {
     for (; ; ) {
       int current = inFlight.get();
       if (!within(current, cls)) {
+        if (bands != null) {
+          bands.normalRefused(now);
+        }
         maybeCloseWindow(now);
         return false;
       }
@@ -136,7 +139,7 @@ public final class AdaptiveLimiter {
     }
     for (; ; ) {
       int current = inFlight.get();
-      if (current >= bands.sheddableCeiling(limit, classes.anySeen())) {
+      if (current >= bands.sheddableCeiling(limit, classes.anySeen(), now, windowNanos)) {
         maybeCloseWindow(now);
         return false;
       }
@@ -163,16 +166,23 @@ public final class AdaptiveLimiter {
     return within;
   }
 
-  /** {@link #acquireUnconditionally(int)} for a call of priority {@code priority}. */
-  public boolean acquireUnconditionally(int cls, Priority priority) {
+  /**
+   * {@link #acquireUnconditionally(int)} for a call of priority {@code priority} at {@code now}
+   * (this limiter's clock).
+   */
+  public boolean acquireUnconditionally(long now, int cls, Priority priority) {
     if (priority == Priority.NORMAL || bands == null) {
-      return acquireUnconditionally(cls);
+      boolean within = acquireUnconditionally(cls);
+      if (!within && bands != null) {
+        bands.normalRefused(now);
+      }
+      return within;
     }
     int l = limit;
     boolean within =
         priority == Priority.CRITICAL
             ? bands.takeCritical(l)
-            : inFlight.get() < bands.sheddableCeiling(l, classes.anySeen());
+            : inFlight.get() < bands.sheddableCeiling(l, classes.anySeen(), now, windowNanos);
     recorder.inFlight(inFlight.incrementAndGet());
     return within;
   }

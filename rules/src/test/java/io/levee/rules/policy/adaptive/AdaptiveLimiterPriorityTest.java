@@ -46,6 +46,19 @@ class AdaptiveLimiterPriorityTest {
   }
 
   @Test
+  void aRefusedNormalCallKeepsSheddableCallsToTheBottomHalfForAWindow() {
+    assertThat(take(17, SHOP, NORMAL)).isEqualTo(16);
+    release(10, SHOP, NORMAL);
+    assertThat(take(20, EXPORT, SHEDDABLE)).isEqualTo(2);
+    // The window is 50 ms until one closes; past it, the top eighth alone is kept.
+    clock.advanceMillis(49);
+    assertThat(take(20, EXPORT, SHEDDABLE)).isZero();
+    clock.advanceMillis(2);
+    assertThat(take(20, EXPORT, SHEDDABLE)).isEqualTo(6);
+    assertThat(limiter.inFlight()).isEqualTo(14);
+  }
+
+  @Test
   void sheddableCallsTakeTheWholeLimitWhenNothingElseWantsIt() {
     assertThat(take(20, EXPORT, SHEDDABLE)).isEqualTo(16);
   }
@@ -143,12 +156,12 @@ class AdaptiveLimiterPriorityTest {
   @Test
   void monitorModeSaysWhetherEachPriorityWasWithinItsBand() {
     for (int i = 0; i < 14; i++) {
-      assertThat(limiter.acquireUnconditionally(SHOP, NORMAL)).isTrue();
+      assertThat(limiter.acquireUnconditionally(clock.nanoTime(), SHOP, NORMAL)).isTrue();
     }
-    assertThat(limiter.acquireUnconditionally(EXPORT, SHEDDABLE)).isFalse();
-    assertThat(limiter.acquireUnconditionally(SHOP, NORMAL)).isTrue();
-    assertThat(limiter.acquireUnconditionally(SHOP, NORMAL)).isFalse();
-    assertThat(limiter.acquireUnconditionally(EXPORT, CRITICAL)).isTrue();
+    assertThat(limiter.acquireUnconditionally(clock.nanoTime(), EXPORT, SHEDDABLE)).isFalse();
+    assertThat(limiter.acquireUnconditionally(clock.nanoTime(), SHOP, NORMAL)).isTrue();
+    assertThat(limiter.acquireUnconditionally(clock.nanoTime(), SHOP, NORMAL)).isFalse();
+    assertThat(limiter.acquireUnconditionally(clock.nanoTime(), EXPORT, CRITICAL)).isTrue();
     assertThat(limiter.inFlight()).isEqualTo(18);
     limiter.releaseWithoutSample(EXPORT, CRITICAL);
     limiter.releaseWithoutSample(EXPORT, SHEDDABLE);
