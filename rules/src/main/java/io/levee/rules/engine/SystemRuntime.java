@@ -12,8 +12,10 @@ import io.levee.rules.time.Clock;
 
 /**
  * The {@code system:} rule in force: one adaptive limit over every inbound request whose path is
- * not excluded, reported as the resource {@code system}. Survives a reload that leaves the rule
- * unchanged.
+ * not excluded, reported as the resource {@code system}, which ranks requests by the priority of
+ * the resource they matched. Survives a reload that leaves the rule unchanged; the permits carry
+ * the priority they were taken with, so those of a resource whose priority a reload changed still
+ * come back to the right count.
  *
  * <p>Concurrency: all fields are final; the limiter is thread-safe.
  */
