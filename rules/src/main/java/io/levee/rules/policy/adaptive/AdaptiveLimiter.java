@@ -20,6 +20,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * limit, see the plain limit: a limiter made {@link #createForOneClass for one class} keeps no
  * count per class.
  *
+ * <p><b>Priorities.</b> A limiter that tells classes apart also ranks calls by {@link Priority}
+ * ({@link PriorityBands}): sheddable calls stop below the top of the limit, and lower while normal
+ * calls are being refused; critical ones pass it until critical calls alone fill it. The class
+ * reserve shares the limit among normal calls only. A limiter of one class takes every call as
+ * normal.
+ *
  * <p>Concurrency: {@code inFlight} is CAS-incremented against the volatile {@code limit} and
  * decremented on release; the limit may be lowered below {@code inFlight}, which then drains. Any
  * thread records completions into the lock-free {@link WindowRecorder}. The thread whose release
@@ -27,7 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the recorder, runs the algorithm, writes {@code limit} and {@code windowStart}, then clears
  * {@code closing}; that volatile write and the next winner's CAS order the algorithm's own state
  * between windows. Readers may see the previous limit for the duration of one close. {@link
- * ClassReserve} has its own note.
+ * ClassReserve} and {@link PriorityBands} have their own notes.
  */
 public final class AdaptiveLimiter {
   static final long MIN_WINDOW_NANOS = 50_000_000L;
