@@ -8,6 +8,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.levee.rules.model.AdaptiveSpec;
 import io.levee.rules.model.Priority;
 import io.levee.rules.time.ManualClock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The priority bands of a limiter that tells classes apart, on a manual clock. */
@@ -172,6 +179,48 @@ class AdaptiveLimiterPriorityTest {
     assertThat(limiter.criticalInFlight()).isZero();
   }
 
+  @Test
+  void racingCallsOfEveryPriorityGiveEveryPermitBack() throws Exception {
+    int threads = 4;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    AtomicInteger overCritical = new AtomicInteger();
+    List<Future<Integer>> done = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      done.add(
+          pool.submit(
+              () -> {
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                int admitted = 0;
+                for (int i = 0; i < 20_000; i++) {
+                  Priority p = Priority.values()[random.nextInt(3)];
+                  int cls = random.nextInt(AdaptiveLimiter.CLASSES);
+                  if (limiter.tryAcquire(clock.nanoTime(), cls, p)) {
+                    admitted++;
+                    if (limiter.criticalInFlight() > limiter.limit()) {
+                      overCritical.incrementAndGet();
+                    }
+                    if (random.nextBoolean()) {
+                      limiter.release(clock.nanoTime(), MS, false, cls, p);
+                    } else {
+                      limiter.releaseWithoutSample(cls, p);
+                    }
+                  }
+                }
+                return admitted;
+              }));
+    }
+    int admitted = 0;
+    for (Future<Integer> f : done) {
+      admitted += f.get();
+    }
+    pool.shutdown();
+    assertThat(admitted).isPositive();
+    assertThat(overCritical).hasValue(0);
+    assertThat(limiter.inFlight()).isZero();
+    assertThat(limiter.criticalInFlight()).isZero();
+    assertThat(take(20, EXPORT, CRITICAL)).isEqualTo(16);
+  }
+
   private static final class Recording implements LimitAlgorithm {
     int next = -1;
     int windows;
@@ -179,7 +228,7 @@ class AdaptiveLimiterPriorityTest {
     int maxInFlight;
 
     /** Per window: samples, drops, most in flight, median and p90 round trip. */
-    final java.util.List<String> log = new java.util.ArrayList<>();
+    final List<String> log = new ArrayList<>();
 
     @Override
     public int nextLimit(WindowSample window, int currentLimit) {
