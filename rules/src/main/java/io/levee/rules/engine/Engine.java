@@ -4,6 +4,7 @@ import io.levee.bootstrap.Blocked;
 import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.http.LastGoodKeeper;
 import io.levee.bootstrap.method.OpenMethods;
+import io.levee.rules.model.Priority;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.CircuitBreaker;
 import io.levee.rules.policy.adaptive.CpuSource;
@@ -138,7 +139,9 @@ public final class Engine {
     int cls = 0;
     if (system != null) {
       cls = i >= 0 ? RequestClasses.ofResource(i) : RequestClasses.ofPath(path);
-      Blocked shed = system.decide(resource, cls, now, this);
+      Blocked shed =
+          system.decide(
+              resource, cls, resource == null ? Priority.NORMAL : resource.priority, now, this);
       if (shed != null) {
         return shed;
       }
@@ -156,13 +159,13 @@ public final class Engine {
     } catch (RuntimeException | Error e) {
       // The call goes through untracked: the system permit taken above must not leak.
       if (system != null) {
-        system.giveBack(cls);
+        system.giveBack(cls, resource.priority);
       }
       throw e;
     }
     if (decision instanceof Blocked) {
       if (system != null) {
-        system.giveBack(cls);
+        system.giveBack(cls, resource.priority);
       }
       return decision;
     }
@@ -309,7 +312,7 @@ public final class Engine {
       }
     } finally {
       if (p.system != null) {
-        p.system.complete(now, duration, status, error, outcome, p.systemClass);
+        p.system.complete(now, duration, status, error, outcome, p.systemClass, p.systemPriority);
       }
     }
   }

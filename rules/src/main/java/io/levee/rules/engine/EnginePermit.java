@@ -1,6 +1,7 @@
 package io.levee.rules.engine;
 
 import io.levee.bootstrap.Permit;
+import io.levee.rules.model.Priority;
 
 /**
  * The token of an admitted call: which resource, whether the system permit was taken, whether the
@@ -24,6 +25,9 @@ final class EnginePermit extends Permit {
   /** The class the system permit was taken for (see {@code Engine#servlet}); 0 without one. */
   final int systemClass;
 
+  /** The priority the system permit was taken with: the resource's, normal without one. */
+  final Priority systemPriority;
+
   EnginePermit(ResourceRuntime resource, SystemRuntime system) {
     this(resource, system, true);
   }
@@ -44,6 +48,7 @@ final class EnginePermit extends Permit {
     this.breakerAdmitted = breakerAdmitted;
     this.timed = system != null || (resource != null && resource.timesCalls);
     this.systemClass = systemClass;
+    this.systemPriority = resource == null ? Priority.NORMAL : resource.priority;
   }
 
   /** Rounded up, so a timeout of 1 µs is 1 ms rather than 0, which would mean infinite. */

@@ -4,8 +4,8 @@ import io.levee.rules.policy.adaptive.AdaptiveLimiter;
 
 /**
  * The class of an inbound request for the {@code system} limit, one of {@link
- * AdaptiveLimiter#CLASSES}: in the top of the limit its reserve decides which classes may still
- * take a permit.
+ * AdaptiveLimiter#CLASSES}: in the top of the limit its reserve decides which classes of normal
+ * requests may still take a permit (critical and sheddable ones go by their priority alone).
  */
 final class RequestClasses {
   private RequestClasses() {}

@@ -7,6 +7,7 @@ import io.levee.rules.lastgood.LastGoodCache;
 import io.levee.rules.model.CallKind;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
+import io.levee.rules.model.Priority;
 import io.levee.rules.model.RateLimitSpec;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.policy.CircuitBreaker;
@@ -54,6 +55,10 @@ final class ResourceRuntime extends ResourceView {
   final int id = IDS.incrementAndGet();
 
   final int maxKeys;
+
+  /** The rule's priority, read where the system limit decides. */
+  final Priority priority;
+
   final EnginePermit permit;
 
   /** The permit of a call the breaker refused that runs anyway (monitor mode). */
@@ -93,6 +98,7 @@ final class ResourceRuntime extends ResourceView {
     super(rule.name, rule.match.kind.key, rule.mode);
     this.rule = rule;
     this.maxKeys = maxKeys;
+    this.priority = rule.priority;
     this.monitor = rule.mode == Mode.MONITOR;
     this.sleeper = sleeper;
     this.starts = engine.starts;

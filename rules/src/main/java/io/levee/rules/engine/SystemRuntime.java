@@ -4,6 +4,7 @@ import io.levee.bootstrap.Blocked;
 import io.levee.rules.model.CallKind;
 import io.levee.rules.model.FailureSpec;
 import io.levee.rules.model.Mode;
+import io.levee.rules.model.Priority;
 import io.levee.rules.model.SystemRule;
 import io.levee.rules.policy.adaptive.AdaptiveLimiter;
 import io.levee.rules.policy.adaptive.CpuSource;
@@ -11,8 +12,10 @@ import io.levee.rules.time.Clock;
 
 /**
  * The {@code system:} rule in force: one adaptive limit over every inbound request whose path is
- * not excluded, reported as the resource {@code system}. Survives a reload that leaves the rule
- * unchanged.
+ * not excluded, reported as the resource {@code system}, which ranks requests by the priority of
+ * the resource they matched. Survives a reload that leaves the rule unchanged; the permits carry
+ * the priority they were taken with, so those of a resource whose priority a reload changed still
+ * come back to the right count.
  *
  * <p>Concurrency: all fields are final; the limiter is thread-safe.
  */
@@ -57,12 +60,16 @@ final class SystemRuntime extends ResourceView {
   /**
    * Null when the system permit was taken; otherwise the answer. {@code resource}, the resource the
    * call matched or null, counts the block as well; {@code cls} is the request's class ({@link
-   * RequestClasses}). {@code now}: the clock read for this decision. {@code engine}'s {@link
-   * Decisions} are told of a refusal (in monitor mode, of what would have been one) always, and of
-   * an admission only for a request no resource tracks: a resource tells its own.
+   * RequestClasses}) and {@code priority} its resource's, which decide how far into a full limit it
+   * may go. {@code now}: the clock read for this decision. {@code engine}'s {@link Decisions} are
+   * told of a refusal (in monitor mode, of what would have been one) always, and of an admission
+   * only for a request no resource tracks: a resource tells its own.
    */
-  Blocked decide(ResourceRuntime resource, int cls, long now, Engine engine) {
-    boolean within = monitor ? limiter.acquireUnconditionally(cls) : limiter.tryAcquire(now, cls);
+  Blocked decide(ResourceRuntime resource, int cls, Priority priority, long now, Engine engine) {
+    boolean within =
+        monitor
+            ? limiter.acquireUnconditionally(now, cls, priority)
+            : limiter.tryAcquire(now, cls, priority);
     if (within) {
       if (resource == null) {
         engine.tell(NAME, CallKind.SERVLET.key, Decisions.ADMITTED, null);
@@ -84,22 +91,28 @@ final class SystemRuntime extends ResourceView {
   /**
    * Gives the permit back unused: a resource policy blocked the call after the system admitted it.
    */
-  void giveBack(int cls) {
-    limiter.releaseWithoutSample(cls);
+  void giveBack(int cls, Priority priority) {
+    limiter.releaseWithoutSample(cls, priority);
   }
 
   /**
    * Frees the permit of a call that ended at {@code now}. {@code outcome} is the resource's
    * classification, or null for a call no resource tracked (then the default {@code failure:}
-   * applies); {@code cls} the class the permit was taken for.
+   * applies); {@code cls} and {@code priority} those the permit was taken with.
    */
   void complete(
-      long now, long durationNanos, int status, Throwable error, Outcome outcome, int cls) {
+      long now,
+      long durationNanos,
+      int status,
+      Throwable error,
+      Outcome outcome,
+      int cls,
+      Priority priority) {
     Outcome o = outcome != null ? outcome : failures.classify(status, error);
     if (o == Outcome.IGNORED) {
-      limiter.releaseWithoutSample(cls);
+      limiter.releaseWithoutSample(cls, priority);
     } else {
-      limiter.release(now, durationNanos, o == Outcome.FAILURE, cls);
+      limiter.release(now, durationNanos, o == Outcome.FAILURE, cls, priority);
     }
     countCompleted(o, durationNanos);
   }
@@ -107,6 +120,15 @@ final class SystemRuntime extends ResourceView {
   @Override
   public int limit() {
     return limiter.limit();
+  }
+
+  /** Permits the limiter holds, critical ones included: what its priority bands decide by. */
+  int permitsTaken() {
+    return limiter.inFlight();
+  }
+
+  int criticalInFlight() {
+    return limiter.criticalInFlight();
   }
 
   @Override

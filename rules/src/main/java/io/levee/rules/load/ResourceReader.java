@@ -8,6 +8,7 @@ import io.levee.rules.model.FailureSpec;
 import io.levee.rules.model.Match;
 import io.levee.rules.model.Mode;
 import io.levee.rules.model.OnBlock;
+import io.levee.rules.model.Priority;
 import io.levee.rules.model.RateLimitSpec;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.model.TimeoutsSpec;
@@ -25,7 +26,8 @@ final class ResourceReader {
     "adaptive",
     "failure",
     "timeouts",
-    "on-block"
+    "on-block",
+    "priority"
   };
   private static final String[] POLICIES = {
     "circuit-breaker", "rate-limit", "concurrency", "adaptive", "timeouts"
@@ -33,10 +35,17 @@ final class ResourceReader {
 
   private ResourceReader() {}
 
-  /** The resource, or null when it has any error (all of them reported). */
-  /** {@code clustered}: whether the file has {@code settings.cluster}. */
+  /**
+   * The resource, or null when it has any error (all of them reported). {@code clustered}: whether
+   * the file has {@code settings.cluster}; {@code system}: whether it has a {@code system:} rule.
+   */
   static ResourceRule read(
-      Node node, String path, Mode defaultMode, boolean clustered, Problems problems) {
+      Node node,
+      String path,
+      Mode defaultMode,
+      boolean clustered,
+      boolean system,
+      Problems problems) {
     int before = problems.count();
     if (Section.isNull(node)) {
       problems.at(
@@ -95,6 +104,7 @@ final class ResourceReader {
     Section b =
         r.section("on-block", "a mapping of what a blocked call gets", OutcomeReader.ON_BLOCK);
     OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, match) : OnBlock.DEFAULT;
+    Priority priority = r.get("priority", Types.PRIORITY, Priority.NORMAL);
 
     if (t != null && t.readable() && t.isEmpty() && kind != CallKind.METHOD) {
       r.reject("timeouts", "`timeouts` is empty; set connect and read (http) or query (jdbc)");
@@ -117,7 +127,21 @@ final class ResourceReader {
           "`failure` only tells circuit-breaker and adaptive what a failed call is,"
               + " and this resource has neither");
     }
-    if (!hasPolicy(r)) {
+    if (r.has("priority") && kind != null && kind != CallKind.SERVLET) {
+      r.reject(
+          "priority",
+          "`priority` applies to servlet resources: it ranks inbound requests under the `system`"
+              + " limit, and a "
+              + kind.key
+              + " resource's calls are not inbound requests; leave it out here");
+    } else if (r.has("priority") && !system) {
+      r.reject(
+          "priority",
+          "`priority` ranks requests only when the `system` limit is full, and this file has no"
+              + " `system:`; add one, like system: { adaptive: { cpu-target: 80% } }, or leave"
+              + " `priority` out");
+    }
+    if (!hasPolicy(r) && !(r.has("priority") && kind == CallKind.SERVLET)) {
       r.error(
           (name != null ? "resource `" + name + "`" : "this resource")
               + " has no policy; add at least one of circuit-breaker, rate-limit, concurrency"
@@ -127,7 +151,17 @@ final class ResourceReader {
       return null;
     }
     return new ResourceRule(
-        name, mode, match, breaker, rateLimit, concurrency, adaptive, failure, timeouts, onBlock);
+        name,
+        mode,
+        match,
+        breaker,
+        rateLimit,
+        concurrency,
+        adaptive,
+        failure,
+        timeouts,
+        onBlock,
+        priority);
   }
 
   private static boolean hasPolicy(Section r) {

@@ -94,7 +94,7 @@ final class RuleSetReader {
     Section s =
         top.section("system", "a mapping with exclude, adaptive, on-block and mode", SYSTEM);
     SystemRule system = s != null ? system(s, settings.mode) : null;
-    List<ResourceRule> resources = resources(top, settings.mode, clustered, problems);
+    List<ResourceRule> resources = resources(top, settings.mode, clustered, s != null, problems);
     if (problems.count() > before) {
       return null;
     }
@@ -142,7 +142,7 @@ final class RuleSetReader {
   }
 
   private static List<ResourceRule> resources(
-      Section top, Mode mode, boolean clustered, Problems problems) {
+      Section top, Mode mode, boolean clustered, boolean system, Problems problems) {
     List<ResourceRule> resources = new ArrayList<ResourceRule>();
     Node list = top.value("resources");
     if (list == null || Section.isNull(list)) {
@@ -162,7 +162,8 @@ final class RuleSetReader {
     int methods = 0;
     for (int i = 0; i < items.size(); i++) {
       String path = "resources[" + i + "]";
-      ResourceRule rule = ResourceReader.read(items.get(i), path, mode, clustered, problems);
+      ResourceRule rule =
+          ResourceReader.read(items.get(i), path, mode, clustered, system, problems);
       checkUnique(items.get(i), path, names, problems);
       if (rule != null) {
         resources.add(rule);

@@ -1,8 +1,11 @@
 package io.levee.rules.load;
 
 import io.levee.rules.model.Mode;
+import io.levee.rules.model.Priority;
 import io.levee.rules.time.Durations;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -50,6 +53,31 @@ final class Types {
                 return Mode.MONITOR;
               }
               throw new ValueType.Bad();
+            }
+          });
+
+  /** {@code critical}, {@code normal} or {@code sheddable}; a near miss gets a suggestion. */
+  static final ValueType<Priority> PRIORITY =
+      ValueType.of(
+          "critical, normal or sheddable",
+          new ValueType.Parse<Priority>() {
+            @Override
+            public Priority parse(String text) throws ValueType.Bad {
+              List<String> words = new ArrayList<String>();
+              for (Priority p : Priority.values()) {
+                if (p.key.equalsIgnoreCase(text)) {
+                  return p;
+                }
+                words.add(p.key);
+              }
+              String near = Suggestions.closest(text, words);
+              throw new ValueType.Bad(
+                  "unknown priority "
+                      + Section.quote(text)
+                      + (near != null
+                          ? "; did you mean `" + near + "`? The priorities are "
+                          : "; expected one of: ")
+                      + Suggestions.join(words));
             }
           });
 

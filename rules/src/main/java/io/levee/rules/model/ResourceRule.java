@@ -25,6 +25,9 @@ public final class ResourceRule {
   /** Never null: the defaults when the file has no {@code on-block:}. */
   public final OnBlock onBlock;
 
+  /** Never null: {@link Priority#NORMAL} unless a servlet resource says otherwise. */
+  public final Priority priority;
+
   public ResourceRule(
       String name,
       Mode mode,
@@ -36,6 +39,32 @@ public final class ResourceRule {
       FailureSpec failure,
       TimeoutsSpec timeouts,
       OnBlock onBlock) {
+    this(
+        name,
+        mode,
+        match,
+        circuitBreaker,
+        rateLimit,
+        concurrency,
+        adaptive,
+        failure,
+        timeouts,
+        onBlock,
+        Priority.NORMAL);
+  }
+
+  public ResourceRule(
+      String name,
+      Mode mode,
+      Match match,
+      CircuitBreakerSpec circuitBreaker,
+      RateLimitSpec rateLimit,
+      ConcurrencySpec concurrency,
+      AdaptiveSpec adaptive,
+      FailureSpec failure,
+      TimeoutsSpec timeouts,
+      OnBlock onBlock,
+      Priority priority) {
     this.name = name;
     this.mode = mode;
     this.match = match;
@@ -46,6 +75,7 @@ public final class ResourceRule {
     this.failure = failure;
     this.timeouts = timeouts;
     this.onBlock = onBlock;
+    this.priority = priority;
   }
 
   @Override
@@ -66,7 +96,8 @@ public final class ResourceRule {
         && Values.eq(adaptive, r.adaptive)
         && failure.equals(r.failure)
         && timeouts.equals(r.timeouts)
-        && onBlock.equals(r.onBlock);
+        && onBlock.equals(r.onBlock)
+        && priority == r.priority;
   }
 
   @Override

@@ -119,7 +119,9 @@ final class RulesMutator {
     "5xx",
     "6xx",
     "[\"23*\"]",
-    "java.lang.Error"
+    "java.lang.Error",
+    "critical",
+    "sheddable"
   };
 
   static final String[] KEYS = {
@@ -133,6 +135,7 @@ final class RulesMutator {
     "timeouts",
     "failure",
     "on-block",
+    "priority",
     "rate",
     "burst",
     "per",

@@ -1,6 +1,7 @@
 package io.levee.rules.policy.adaptive;
 
 import io.levee.rules.model.AdaptiveSpec;
+import io.levee.rules.model.Priority;
 import io.levee.rules.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -19,6 +20,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * limit, see the plain limit: a limiter made {@link #createForOneClass for one class} keeps no
  * count per class.
  *
+ * <p><b>Priorities.</b> A limiter that tells classes apart also ranks calls by {@link Priority}
+ * ({@link PriorityBands}): sheddable calls stop below the top of the limit, and lower while normal
+ * calls are being refused; critical ones pass it until critical calls alone fill it. The class
+ * reserve shares the limit among normal calls only. A limiter of one class takes every call as
+ * normal.
+ *
  * <p>Concurrency: {@code inFlight} is CAS-incremented against the volatile {@code limit} and
  * decremented on release; the limit may be lowered below {@code inFlight}, which then drains. Any
  * thread records completions into the lock-free {@link WindowRecorder}. The thread whose release
@@ -26,7 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the recorder, runs the algorithm, writes {@code limit} and {@code windowStart}, then clears
  * {@code closing}; that volatile write and the next winner's CAS order the algorithm's own state
  * between windows. Readers may see the previous limit for the duration of one close. {@link
- * ClassReserve} has its own note.
+ * ClassReserve} and {@link PriorityBands} have their own notes.
  */
 public final class AdaptiveLimiter {
   static final long MIN_WINDOW_NANOS = 50_000_000L;
@@ -48,6 +55,9 @@ public final class AdaptiveLimiter {
   /** Null for a limiter of one class, which then skips the counting. */
   private final ClassReserve classes;
 
+  /** Null for a limiter of one class, whose calls are all normal. */
+  private final PriorityBands bands;
+
   private volatile int limit;
   private volatile long windowStart;
   private volatile long windowNanos = MIN_WINDOW_NANOS;
@@ -66,6 +76,7 @@ public final class AdaptiveLimiter {
     this.limit = clamp(spec.initialLimit);
     this.windowStart = clock.nanoTime();
     this.classes = byClass ? new ClassReserve(windowStart) : null;
+    this.bands = byClass ? new PriorityBands(windowStart) : null;
   }
 
   /** A limiter with the default algorithm, {@link GradientCpuLimit}, telling classes apart. */
@@ -100,11 +111,46 @@ public final class AdaptiveLimiter {
     for (; ; ) {
       int current = inFlight.get();
       if (!within(current, cls)) {
+        if (bands != null) {
+          bands.normalRefused(now);
+        }
         maybeCloseWindow(now);
         return false;
       }
       if (inFlight.compareAndSet(current, current + 1)) {
         admitted(cls, current + 1);
+        return true;
+      }
+    }
+  }
+
+  /**
+   * {@link #tryAcquire(long, int)} for a call of priority {@code priority}; a limiter of one class
+   * takes every call as normal.
+   */
+  public boolean tryAcquire(long now, int cls, Priority priority) {
+    if (priority == Priority.NORMAL || bands == null) {
+      return tryAcquire(now, cls);
+    }
+    if (priority == Priority.CRITICAL) {
+      int l = limit;
+      if (!bands.tryTakeCritical(l)) {
+        maybeCloseWindow(now);
+        return false;
+      }
+      // A critical call over the limit stands for the permit that comes free next: to the
+      // algorithm the limit is full, not exceeded, so a cut is not held up waiting for a drain.
+      recorder.inFlight(Math.min(inFlight.incrementAndGet(), l));
+      return true;
+    }
+    for (; ; ) {
+      int current = inFlight.get();
+      if (current >= bands.sheddableCeiling(limit, classes.anySeen(), now, windowNanos)) {
+        maybeCloseWindow(now);
+        return false;
+      }
+      if (inFlight.compareAndSet(current, current + 1)) {
+        recorder.inFlight(current + 1);
         return true;
       }
     }
@@ -123,6 +169,27 @@ public final class AdaptiveLimiter {
     int now = inFlight.incrementAndGet();
     boolean within = within(now - 1, cls);
     admitted(cls, now);
+    return within;
+  }
+
+  /**
+   * {@link #acquireUnconditionally(int)} for a call of priority {@code priority} at {@code now}
+   * (this limiter's clock).
+   */
+  public boolean acquireUnconditionally(long now, int cls, Priority priority) {
+    if (priority == Priority.NORMAL || bands == null) {
+      boolean within = acquireUnconditionally(cls);
+      if (!within && bands != null) {
+        bands.normalRefused(now);
+      }
+      return within;
+    }
+    int l = limit;
+    boolean within =
+        priority == Priority.CRITICAL
+            ? bands.takeCritical(l)
+            : inFlight.get() < bands.sheddableCeiling(l, classes.anySeen(), now, windowNanos);
+    recorder.inFlight(inFlight.incrementAndGet());
     return within;
   }
 
@@ -155,10 +222,12 @@ public final class AdaptiveLimiter {
    * #releaseWithoutSample(int)}).
    */
   public void release(long now, long rttNanos, boolean dropped, int cls) {
-    if (classes != null) {
-      classes.released(cls);
-    }
-    inFlight.decrementAndGet();
+    release(now, rttNanos, dropped, cls, Priority.NORMAL);
+  }
+
+  /** {@link #release(long, long, boolean, int)} of a call taken with {@code priority}. */
+  public void release(long now, long rttNanos, boolean dropped, int cls, Priority priority) {
+    releasePermit(cls, priority);
     recorder.record(rttNanos, dropped);
     maybeCloseWindow(now);
   }
@@ -170,8 +239,21 @@ public final class AdaptiveLimiter {
 
   /** Returns a permit of class {@code cls} without teaching the algorithm anything. */
   public void releaseWithoutSample(int cls) {
+    releaseWithoutSample(cls, Priority.NORMAL);
+  }
+
+  /** {@link #releaseWithoutSample(int)} of a call taken with {@code priority}. */
+  public void releaseWithoutSample(int cls, Priority priority) {
+    releasePermit(cls, priority);
+  }
+
+  private void releasePermit(int cls, Priority priority) {
     if (classes != null) {
-      classes.released(cls);
+      if (priority == Priority.NORMAL) {
+        classes.released(cls);
+      } else if (priority == Priority.CRITICAL) {
+        bands.releaseCritical();
+      }
     }
     inFlight.decrementAndGet();
   }
@@ -182,6 +264,11 @@ public final class AdaptiveLimiter {
 
   public int inFlight() {
     return inFlight.get();
+  }
+
+  /** Critical calls in flight; 0 for a limiter of one class. */
+  public int criticalInFlight() {
+    return bands == null ? 0 : bands.criticalInFlight();
   }
 
   public AdaptiveSpec spec() {

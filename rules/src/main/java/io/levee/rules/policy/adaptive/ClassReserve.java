@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * calls (rounded down) is admitted even at the limit, so a page that did not fill the limit does
  * not wait while a cut drains the calls of the page that did (the limit may fall below the calls in
  * flight). The limit can so be passed by at most half of itself, and only by the classes holding
- * the least.
+ * the least. Only normal calls are counted here: critical and sheddable ones have their own bands
+ * ({@link PriorityBands}), which the reserve would only blur.
  *
  * <p>Concurrency: any thread counts its class in and out ({@code inFlight}, atomic per class) and
  * sets its class's bit in {@code seen} by CAS. The limiter's window-closing thread alone moves
@@ -57,6 +58,11 @@ final class ClassReserve {
     }
     int mine = inFlight.get(cls);
     return current < limit ? (long) mine * active < current : mine < limit / (2 * active);
+  }
+
+  /** Whether any class was admitted in the last second or so. */
+  boolean anySeen() {
+    return (seen.get() | seenBefore) != 0;
   }
 
   void admitted(int cls) {

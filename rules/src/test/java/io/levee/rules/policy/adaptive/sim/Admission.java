@@ -1,6 +1,7 @@
 package io.levee.rules.policy.adaptive.sim;
 
 import io.levee.rules.model.AdaptiveSpec;
+import io.levee.rules.model.Priority;
 import io.levee.rules.policy.adaptive.AdaptiveLimiter;
 import io.levee.rules.policy.adaptive.ManualCpu;
 import io.levee.rules.time.ManualClock;
@@ -19,6 +20,16 @@ public interface Admission {
   /** {@link #release(long, long)} of a request of page {@code cls}. */
   default void release(long now, long rttNanos, int cls) {
     release(now, rttNanos);
+  }
+
+  /** {@link #tryAcquire(long, int)} for a request of priority {@code priority}. */
+  default boolean tryAcquire(long now, int cls, Priority priority) {
+    return tryAcquire(now, cls);
+  }
+
+  /** {@link #release(long, long, int)} of a request of priority {@code priority}. */
+  default void release(long now, long rttNanos, int cls, Priority priority) {
+    release(now, rttNanos, cls);
   }
 
   /** The smoothed process CPU load, every 100 ms, as the agent's sampler reports it. */
@@ -74,8 +85,13 @@ public interface Admission {
 
       @Override
       public boolean tryAcquire(long now, int cls) {
+        return tryAcquire(now, cls, Priority.NORMAL);
+      }
+
+      @Override
+      public boolean tryAcquire(long now, int cls, Priority priority) {
         advance(now);
-        return limiter.tryAcquire(now, cls);
+        return limiter.tryAcquire(now, cls, priority);
       }
 
       @Override
@@ -85,8 +101,13 @@ public interface Admission {
 
       @Override
       public void release(long now, long rttNanos, int cls) {
+        release(now, rttNanos, cls, Priority.NORMAL);
+      }
+
+      @Override
+      public void release(long now, long rttNanos, int cls, Priority priority) {
         advance(now);
-        limiter.release(now, rttNanos, false, cls);
+        limiter.release(now, rttNanos, false, cls, priority);
       }
 
       @Override

@@ -1,5 +1,6 @@
 package io.levee.rules.policy.adaptive.sim;
 
+import io.levee.rules.model.Priority;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,6 +20,11 @@ public final class Metrics {
   private final long[][] good = new long[2][];
   private final long[][] served = new long[2][];
   private final long[] firstOffered;
+
+  /** Per priority, by intended send time: requests offered, and those turned away. */
+  private final long[][] offeredBy = new long[Priority.values().length][];
+
+  private final long[][] rejectedBy = new long[Priority.values().length][];
   private final List<List<Long>> latencies = new ArrayList<>();
   private final List<List<Long>> latenciesByPhase = new ArrayList<>();
   private final List<LimitSample> limits = new ArrayList<>();
@@ -33,6 +39,10 @@ public final class Metrics {
       rejected[c] = new long[bins];
       good[c] = new long[bins];
     }
+    for (int p = 0; p < offeredBy.length; p++) {
+      offeredBy[p] = new long[bins];
+      rejectedBy[p] = new long[bins];
+    }
     for (int i = 0; i < bins; i++) {
       latencies.add(new ArrayList<>());
     }
@@ -43,6 +53,7 @@ public final class Metrics {
 
   void offered(ServerModel.Request r) {
     offered[page(r)][bin(r.intended)]++;
+    offeredBy[r.priority.ordinal()][bin(r.intended)]++;
     if (!r.retry) {
       firstOffered[bin(r.intended)]++;
     }
@@ -51,6 +62,7 @@ public final class Metrics {
   void answered(ServerModel.Request r, long now, boolean gaveUp) {
     if (!r.admitted) {
       rejected[page(r)][bin(r.intended)]++;
+      rejectedBy[r.priority.ordinal()][bin(r.intended)]++;
       return;
     }
     long latency = now - r.intended;
@@ -91,6 +103,17 @@ public final class Metrics {
 
   public long offered(double from, double to) {
     return sum(offered[0], from, to) + sum(offered[1], from, to);
+  }
+
+  /** The share of the requests of {@code priority} sent during [from, to) seconds admitted. */
+  public double admittedShare(Priority priority, double from, double to) {
+    long sent = sum(offeredBy[priority.ordinal()], from, to);
+    return sent == 0 ? 0 : 1 - (double) sum(rejectedBy[priority.ordinal()], from, to) / sent;
+  }
+
+  /** Requests of every page admitted of those sent during [from, to) seconds. */
+  public long admitted(double from, double to) {
+    return offered(from, to) - rejects(from, to);
   }
 
   /** Admitted latency percentile {@code q} of the requests sent during phase {@code phase}. */

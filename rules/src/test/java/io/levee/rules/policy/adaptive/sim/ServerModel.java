@@ -1,5 +1,6 @@
 package io.levee.rules.policy.adaptive.sim;
 
+import io.levee.rules.model.Priority;
 import java.util.ArrayDeque;
 import java.util.PriorityQueue;
 import java.util.Random;
@@ -13,7 +14,12 @@ import java.util.Random;
  * Poisson arrivals and time their answers from the intended send time; the server never learns that
  * a client gave up.
  *
- * <p>Deterministic: one seeded random source, ties broken by event order.
+ * <p>With a {@link Mix}, each first attempt at {@code /cpu} is of one of three pages, critical,
+ * normal or sheddable, drawn in the mix's shares; each page is a class of its own for the limit, as
+ * three resources would be. Without one, every request is normal.
+ *
+ * <p>Deterministic: seeded random sources (the mix has its own, so a run without one draws what it
+ * always drew), ties broken by event order.
  */
 public final class ServerModel {
   private static final long CPU_TICK_NANOS = 100_000_000L;
@@ -24,6 +30,8 @@ public final class ServerModel {
   private final Admission admission;
   private final Metrics metrics;
   private final Random random;
+  private final Mix mix;
+  private final Random mixRandom;
   private final PriorityQueue<Event> events = new PriorityQueue<>();
   private final PriorityQueue<Request> onCpu = new PriorityQueue<>();
   private final ArrayDeque<Request> waitingForThread = new ArrayDeque<>();
@@ -38,10 +46,30 @@ public final class ServerModel {
   private int ticks;
 
   public ServerModel(Scenario scenario, Admission admission, long seed) {
+    this(scenario, admission, seed, null);
+  }
+
+  /** {@code mix}: the shares of the {@code /cpu} pages by priority; null for all normal. */
+  public ServerModel(Scenario scenario, Admission admission, long seed, Mix mix) {
     this.scenario = scenario;
     this.admission = admission;
     this.metrics = new Metrics(scenario);
     this.random = new Random(seed);
+    this.mix = mix;
+    this.mixRandom = new Random(seed * 31 + 17);
+  }
+
+  /**
+   * The shares of the critical and sheddable {@code /cpu} pages (the normal page has the rest);
+   * {@code ranked}: false runs the same three pages with every request normal, the baseline.
+   */
+  public record Mix(double critical, double sheddable, boolean ranked) {
+    Priority draw(Random random) {
+      double u = random.nextDouble();
+      return u < critical
+          ? Priority.CRITICAL
+          : u < critical + sheddable ? Priority.SHEDDABLE : Priority.NORMAL;
+    }
   }
 
   /** Runs the whole scenario and returns what the clients and the limit saw. */
@@ -102,7 +130,7 @@ public final class ServerModel {
   }
 
   private void onThread(Request r) {
-    r.admitted = admission.tryAcquire(now, r.cpuPage ? 0 : 1);
+    r.admitted = admission.tryAcquire(now, cls(r), ranked(r));
     if (r.admitted) {
       r.acquired = now;
     }
@@ -130,7 +158,7 @@ public final class ServerModel {
 
   private void finish(Request r) {
     if (r.admitted) {
-      admission.release(now, now - r.acquired, r.cpuPage ? 0 : 1);
+      admission.release(now, now - r.acquired, cls(r), ranked(r));
     }
     r.answered = true;
     metrics.answered(r, now, r.gaveUp);
@@ -147,7 +175,21 @@ public final class ServerModel {
 
   private void retry(Request r) {
     long at = now + (long) (random.nextDouble() * RETRY_BACKOFF_NANOS);
-    schedule(new Event(at, EventType.ARRIVE, new Request(at, r.cpuPage, true)));
+    Request again = new Request(at, r.cpuPage, true);
+    again.priority = r.priority;
+    schedule(new Event(at, EventType.ARRIVE, again));
+  }
+
+  /** {@code /cpu} 0, {@code /io} 1; with a mix, {@code /cpu}'s critical page 2, sheddable 3. */
+  private static int cls(Request r) {
+    if (!r.cpuPage) {
+      return 1;
+    }
+    return r.priority == Priority.CRITICAL ? 2 : r.priority == Priority.SHEDDABLE ? 3 : 0;
+  }
+
+  private Priority ranked(Request r) {
+    return mix != null && mix.ranked() ? r.priority : Priority.NORMAL;
   }
 
   private void tick() {
@@ -179,7 +221,11 @@ public final class ServerModel {
       }
       long gap = (long) (-Math.log(1 - random.nextDouble()) / rate * 1e9);
       if (t + gap < phaseEnd) {
-        schedule(new Event(t + gap, EventType.ARRIVE, new Request(t + gap, cpuPage, false)));
+        Request r = new Request(t + gap, cpuPage, false);
+        if (mix != null && cpuPage) {
+          r.priority = mix.draw(mixRandom);
+        }
+        schedule(new Event(t + gap, EventType.ARRIVE, r));
         return;
       }
       t = phaseEnd; // memoryless: start afresh at the next phase's rate
@@ -269,6 +315,7 @@ public final class ServerModel {
     final long intended;
     final boolean cpuPage;
     final boolean retry;
+    Priority priority = Priority.NORMAL;
     boolean admitted;
     boolean answered;
     boolean gaveUp;
