@@ -5,6 +5,7 @@
                                         `system` limit to FILE, one number a line, until stopped
   petclinic-report.py report DIR        reads DIR/raw (wrk's JSON lines, the limit samples), writes
                                         one table per run and DIR/summary.md, prints the summary
+                                        (the open-loop point too, when DIR/raw has one)
 """
 import glob
 import json
@@ -19,6 +20,7 @@ import urllib.request
 # The same pattern as the load bench's LimitReader: the `system` entry of /status.
 SYSTEM_LIMIT = re.compile(r'"name":"system"[^{}]*?"limit":(\d+)')
 RUN = re.compile(r"(?P<variant>[a-z]+)-r(?P<round>\d+)-c(?P<conns>\d+)\.json$")
+OPEN = re.compile(r"(?P<variant>[a-z]+)-r(?P<round>\d+)-open\.json$")
 
 
 def system_limit(body):
@@ -50,6 +52,14 @@ def limit_stats(samples):
     return {"mean": mean, "cov": cov, "min": min(samples), "max": max(samples), "n": len(samples)}
 
 
+def read_limits(path):
+    limits = path[: -len(".json")] + "-limit.txt"
+    if not os.path.exists(limits):
+        return None
+    with open(limits) as f:
+        return limit_stats([int(x) for x in f.read().split()])
+
+
 def load_run(path):
     with open(path) as f:
         w = json.loads(f.read().strip().splitlines()[-1])
@@ -61,13 +71,37 @@ def load_run(path):
         "socket_errors": w["connect_errors"] + w["read_errors"] + w["write_errors"] + w["timeouts"],
         "p50": w["p50_us"] / 1000,
         "p99": w["p99_us"] / 1000,
-        "limit": None,
+        "limit": read_limits(path),
     }
-    limits = path[: -len(".json")] + "-limit.txt"
-    if os.path.exists(limits):
-        with open(limits) as f:
-            run["limit"] = limit_stats([int(x) for x in f.read().split()])
     return run
+
+
+def open_table(d):
+    """The open-loop point: per variant and round, rates per second of the measured stretch."""
+    rows = []
+    for path in sorted(glob.glob(os.path.join(d, "raw", "*-open.json"))):
+        m = OPEN.search(os.path.basename(path))
+        if not m:
+            continue
+        with open(path) as f:
+            w = json.loads(f.read().strip().splitlines()[-1])
+        n = w["seconds"]
+        mean, cov, span = fmt_limit(read_limits(path))
+        rows.append(
+            f"| {m['variant']} | {m['round']} | {w['offered'] / n:.0f} | {w['good'] / n:.0f} "
+            f"| {w['late'] / n:.0f} | {w['rejected'] / n:.0f} | {w['timeouts'] / n:.0f} "
+            f"| {w['errors'] / n:.0f} | {w['p50_us'] / 1000:.1f} | {w['p99_us'] / 1000:.1f} "
+            f"| {mean} | {cov} | {span} |"
+        )
+    if not rows:
+        return ""
+    return (
+        "\n| variant | round | offered/s | goodput/s (2xx within 1 s) | late/s | rejected/s "
+        "| timeouts/s | errors/s | admitted p50 (ms) | admitted p99 (ms) | limit mean "
+        "| limit CoV | limit min–max |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+        + "\n".join(rows)
+        + "\n"
+    )
 
 
 def fmt_limit(s):
@@ -114,7 +148,7 @@ def report(d):
             f"| {b['goodput'] / a['goodput']:.3f} | {b['non2xx']} "
             f"| {a['p99']:.1f} / {b['p99']:.1f} | {mean} | {cov} | {span} |"
         )
-    summary = "\n".join(lines) + "\n"
+    summary = "\n".join(lines) + "\n" + open_table(d)
     with open(os.path.join(d, "summary.md"), "w") as f:
         f.write(summary)
     print(summary)
