@@ -2,7 +2,9 @@
 """The petclinic benchmark's helpers (benchmarks/run-petclinic.sh).
 
   petclinic-report.py sample URL FILE   polls the agent's /status 5 times a second and appends the
-                                        `system` limit to FILE, one number a line, until stopped
+                                        `system` limit to FILE, one number a line, until stopped;
+                                        then writes the agent's CPU load of each second in between
+                                        (its /samples) to FILE with -cpu for -limit
   petclinic-report.py report DIR        reads DIR/raw (wrk's JSON lines, the limit samples), writes
                                         one table per run and DIR/summary.md, prints the summary
                                         (the open-loop point too, when DIR/raw has one)
@@ -19,6 +21,7 @@ import urllib.request
 
 # The same pattern as the load bench's LimitReader: the `system` entry of /status.
 SYSTEM_LIMIT = re.compile(r'"name":"system"[^{}]*?"limit":(\d+)')
+CPU = re.compile(r'"cpu":([0-9.]+)')
 RUN = re.compile(r"(?P<variant>[a-z]+)-r(?P<round>\d+)-c(?P<conns>\d+)\.json$")
 OPEN = re.compile(r"(?P<variant>[a-z]+)-r(?P<round>\d+)-open\.json$")
 
@@ -29,7 +32,21 @@ def system_limit(body):
 
 
 def sample(url, path):
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    since = int(time.time() * 1000)
+
+    def stop(*_):
+        # Whole seconds that ended while sampling: the agent stamps each at its end.
+        try:
+            samples_url = url.rsplit("/", 1)[0] + f"/samples?since={since}"
+            with urllib.request.urlopen(samples_url, timeout=2) as resp:
+                loads = CPU.findall(resp.read().decode())
+            with open(path.replace("-limit", "-cpu"), "w") as out:
+                out.write("".join(f"{x}\n" for x in loads))
+        except OSError:
+            pass
+        sys.exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
     with open(path, "a") as out:
         while True:
             try:
@@ -60,6 +77,16 @@ def read_limits(path):
         return limit_stats([int(x) for x in f.read().split()])
 
 
+def read_cpu(path):
+    """The agent's smoothed process CPU load, mean of the seconds sampled, as "0.62"; "—" if none."""
+    cpu = path[: -len(".json")] + "-cpu.txt"
+    if not os.path.exists(cpu):
+        return "—"
+    with open(cpu) as f:
+        loads = [float(x) for x in f.read().split()]
+    return f"{statistics.fmean(loads):.2f}" if loads else "—"
+
+
 def load_run(path):
     with open(path) as f:
         w = json.loads(f.read().strip().splitlines()[-1])
@@ -72,6 +99,7 @@ def load_run(path):
         "p50": w["p50_us"] / 1000,
         "p99": w["p99_us"] / 1000,
         "limit": read_limits(path),
+        "cpu": read_cpu(path),
     }
     return run
 
@@ -91,14 +119,15 @@ def open_table(d):
             f"| {m['variant']} | {m['round']} | {w['offered'] / n:.0f} | {w['good'] / n:.0f} "
             f"| {w['late'] / n:.0f} | {w['rejected'] / n:.0f} | {w['timeouts'] / n:.0f} "
             f"| {w['errors'] / n:.0f} | {w['p50_us'] / 1000:.1f} | {w['p99_us'] / 1000:.1f} "
-            f"| {mean} | {cov} | {span} |"
+            f"| {mean} | {cov} | {span} | {read_cpu(path)} |"
         )
     if not rows:
         return ""
     return (
         "\n| variant | round | offered/s | goodput/s (2xx within 1 s) | late/s | rejected/s "
         "| timeouts/s | errors/s | admitted p50 (ms) | admitted p99 (ms) | limit mean "
-        "| limit CoV | limit min–max |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+        "| limit CoV | limit min–max | agent's CPU load |\n"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n"
         + "\n".join(rows)
         + "\n"
     )
@@ -119,7 +148,8 @@ def report(d):
             runs[key] = load_run(path)
     head = (
         "| connections | goodput (2xx/s) | non-2xx | socket errors | p50 (ms) | p99 (ms) "
-        "| limit mean | limit CoV | limit min–max |\n|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+        "| limit mean | limit CoV | limit min–max | agent's CPU load |\n"
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n"
     )
     for variant, rnd in sorted({(v, r) for v, r, _ in runs}):
         rows = []
@@ -128,15 +158,15 @@ def report(d):
             mean, cov, span = fmt_limit(x["limit"])
             rows.append(
                 f"| {c} | {x['goodput']:.0f} | {x['non2xx']} | {x['socket_errors']} "
-                f"| {x['p50']:.1f} | {x['p99']:.1f} | {mean} | {cov} | {span} |\n"
+                f"| {x['p50']:.1f} | {x['p99']:.1f} | {mean} | {cov} | {span} | {x['cpu']} |\n"
             )
         with open(os.path.join(d, f"run-{variant}-r{rnd}.md"), "w") as f:
             f.write(f"### {variant}, round {rnd}\n\n" + head + "".join(rows))
     lines = [
         "| round | connections | goodput, no agent | goodput, agent | agent / no agent "
         "| rejected (non-2xx), agent | p99 no agent / agent (ms) | limit mean | limit CoV "
-        "| limit min–max |",
-        "|---:|---:|---:|---:|---:|---:|---|---:|---:|---|",
+        "| limit min–max | agent's CPU load |",
+        "|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---:|",
     ]
     for _, rnd, c in sorted(k for k in runs if k[0] == "none"):
         a, b = runs[("none", rnd, c)], runs.get(("levee", rnd, c))
@@ -146,7 +176,7 @@ def report(d):
         lines.append(
             f"| {rnd} | {c} | {a['goodput']:.0f} | {b['goodput']:.0f} "
             f"| {b['goodput'] / a['goodput']:.3f} | {b['non2xx']} "
-            f"| {a['p99']:.1f} / {b['p99']:.1f} | {mean} | {cov} | {span} |"
+            f"| {a['p99']:.1f} / {b['p99']:.1f} | {mean} | {cov} | {span} | {b['cpu']} |"
         )
     summary = "\n".join(lines) + "\n" + open_table(d)
     with open(os.path.join(d, "summary.md"), "w") as f:
