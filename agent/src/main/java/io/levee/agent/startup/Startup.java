@@ -67,6 +67,9 @@ public final class Startup {
     RunningAgent agent = new RunningAgent(options, log, inst, engine, rulesFile, methods);
     agent.onStop(cpu);
     try {
+      // Before premain returns: whether OpenTelemetry's agent is already there tells which agent
+      // was given first, which decides whose code wraps whose (Tracing).
+      Tracing.start(engine, log);
       LeveeDispatcher dispatcher =
           new LeveeDispatcher(engine, methods, new ErrorLog(log, Clock.SYSTEM));
       Dispatcher real = FaultyDispatcher.wrapIfAsked(dispatcher, log);
@@ -155,7 +158,6 @@ public final class Startup {
         ok = true;
         gate.open(true);
         long applied = System.nanoTime();
-        Tracing.start(engine, log);
         Observability observability = Observability.start(engine, cpu, agent.options().http(), log);
         agent.onRulesApplied(new Reloads(observability));
         agent.onStop(observability);
