@@ -1,6 +1,7 @@
 package io.levee.load.bench;
 
 import io.levee.load.gen.OpenLoop;
+import io.levee.load.gen.Retries;
 import io.levee.load.gen.Series;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ final class Calibration {
 
   private boolean ok(Harness h, AppProcess app, double rate) throws Exception {
     Series s =
-        h.loop(app, null, false)
+        h.loop(app, null, Retries.NONE)
             .run(List.of(Scenarios.cpu("w", 1, rate), Scenarios.cpu("m", 3, rate)));
     Window w = new Window(s, "cpu", 1, 4);
     boolean ok = w.millis(99) <= Scenarios.CPU_DEADLINE_MS / 2.0 && w.good >= 0.98 * w.offered;
@@ -64,7 +65,7 @@ final class Calibration {
     double bestGood = -1;
     double bestP99 = Double.MAX_VALUE;
     try (AppProcess app = h.startApp("static", "calibrate-static")) {
-      OpenLoop loop = h.loop(app, null, false);
+      OpenLoop loop = h.loop(app, null, Retries.NONE);
       for (int limit : new int[] {1, 2, 3, 4, 6, 8, 12, 16, 32}) {
         app.get("/bench/static?limit=" + limit);
         Series s = loop.run(List.of(Scenarios.cpu("w", 1, 2 * c), Scenarios.cpu("m", 3, 2 * c)));

@@ -3,6 +3,7 @@ package io.levee.load.bench;
 import io.levee.load.gen.LimitReader;
 import io.levee.load.gen.OpenLoop;
 import io.levee.load.gen.Phase;
+import io.levee.load.gen.Retries;
 import io.levee.load.gen.Series;
 import io.levee.load.gen.Stub;
 import io.levee.testkit.JvmCommand;
@@ -80,7 +81,7 @@ final class Harness implements AutoCloseable {
     return AppProcess.start(jvm, appPort, log);
   }
 
-  OpenLoop loop(AppProcess app, String contender, boolean retry) {
+  OpenLoop loop(AppProcess app, String contender, Retries retry) {
     LimitReader limits = null;
     if ("levee".equals(contender)) {
       limits = new LimitReader(client, "http://127.0.0.1:" + agentPort + "/status", true);

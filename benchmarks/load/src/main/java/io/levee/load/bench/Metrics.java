@@ -55,7 +55,7 @@ final class Metrics {
             (double) (base.rejected + new Window(s, "io", at[1], at[2]).rejected));
         oscillation(m, s, at[2], at[3]);
       }
-      case "retry" -> {
+      case "retry", "retry-backoff", "retry-aggressive" -> {
         Window storm = new Window(s, "cpu", at[1], at[2]);
         Window after = new Window(s, "cpu", at[2], at[3]);
         m.put("goodput at 3C (× C)", storm.goodPerSecond() / c);

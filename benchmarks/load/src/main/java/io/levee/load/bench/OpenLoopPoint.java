@@ -3,6 +3,7 @@ package io.levee.load.bench;
 import io.levee.load.gen.Bin;
 import io.levee.load.gen.OpenLoop;
 import io.levee.load.gen.Phase;
+import io.levee.load.gen.Retries;
 import io.levee.load.gen.Series;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,8 @@ public final class OpenLoopPoint {
         List.of(
             new Phase("warm-up", warmSeconds, warm, -1),
             new Phase("measured", seconds, measured, -1));
-    Series series = new OpenLoop(OpenLoop.newClient(), args[0], null, null, false).run(phases);
+    Series series =
+        new OpenLoop(OpenLoop.newClient(), args[0], null, null, Retries.NONE).run(phases);
     System.out.println(json(series, warmSeconds));
     // The HttpClient's threads would keep the JVM up.
     System.exit(0);

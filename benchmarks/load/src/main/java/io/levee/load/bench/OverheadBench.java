@@ -2,6 +2,7 @@ package io.levee.load.bench;
 
 import io.levee.load.gen.Phase;
 import io.levee.load.gen.Phase.Load;
+import io.levee.load.gen.Retries;
 import io.levee.load.gen.Series;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -69,7 +70,7 @@ public final class OverheadBench {
               v == 0 ? h.startApp("none", label, null) : h.startApp("levee", label, rules)) {
             List<Phase> phases =
                 List.of(page("warm-up", warm, o.rate), page("measure", measure, o.rate));
-            Harness.Measured measured = Harness.measure(h.loop(app, null, false), phases);
+            Harness.Measured measured = Harness.measure(h.loop(app, null, Retries.NONE), phases);
             Series s = measured.series();
             Window w = new Window(s, "page", warm, warm + measure);
             double[] r = {w.answeredPerSecond(), w.millis(50), w.millis(99), w.errors + w.timeouts};

@@ -3,6 +3,7 @@ package io.levee.load.bench;
 import io.levee.load.app.Contenders;
 import io.levee.load.gen.OpenLoop;
 import io.levee.load.gen.Phase;
+import io.levee.load.gen.Retries;
 import io.levee.load.gen.Series;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -64,7 +65,7 @@ public final class OverloadBench {
       if (contender.equals("static")) {
         app.get("/bench/static?limit=" + staticLimit);
       }
-      h.loop(app, contender, false).run(Scenarios.jitWarmUp(c, h.options.quick));
+      h.loop(app, contender, Retries.NONE).run(Scenarios.jitWarmUp(c, h.options.quick));
       for (String scenario : h.options.scenarios) {
         List<Phase> phases = Scenarios.phases(scenario, c, h.options.quick);
         OpenLoop loop = h.loop(app, contender, Scenarios.retries(scenario));

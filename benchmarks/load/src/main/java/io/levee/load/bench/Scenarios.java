@@ -2,6 +2,7 @@ package io.levee.load.bench;
 
 import io.levee.load.gen.Phase;
 import io.levee.load.gen.Phase.Load;
+import io.levee.load.gen.Retries;
 import java.util.List;
 
 /**
@@ -11,7 +12,8 @@ import java.util.List;
  * halves them.
  */
 final class Scenarios {
-  static final List<String> NAMES = List.of("step", "slow-io", "retry");
+  static final List<String> NAMES =
+      List.of("step", "slow-io", "retry", "retry-backoff", "retry-aggressive");
   static final long CPU_DEADLINE_MS = 250;
   static final long IO_DEADLINE_MS = 1000;
 
@@ -23,8 +25,22 @@ final class Scenarios {
 
   private Scenarios() {}
 
-  static boolean retries(String scenario) {
-    return scenario.equals("retry");
+  /**
+   * How the clients of a scenario retry: {@code retry} once after 0-50 ms, {@code retry-backoff}
+   * twice with exponential back-off and full jitter, {@code retry-aggressive} twice at once.
+   */
+  static Retries retries(String scenario) {
+    return switch (scenario) {
+      case "retry" -> Retries.ONCE;
+      case "retry-backoff" -> Retries.BACKOFF;
+      case "retry-aggressive" -> Retries.AGGRESSIVE;
+      default -> Retries.NONE;
+    };
+  }
+
+  /** Whether the scenario is a retry storm: 3C, then 0.7C, with retrying clients. */
+  static boolean isRetryStorm(String scenario) {
+    return retries(scenario) != Retries.NONE;
   }
 
   static List<Phase> phases(String scenario, double c, boolean quick) {
@@ -42,7 +58,7 @@ final class Scenarios {
             mixed("downstream 20 ms", quick ? 4 : 5, c, 20),
             mixed("downstream 400 ms", quick ? 6 : 10, c, 400),
             mixed("downstream 20 ms again", quick ? 5 : 8, c, 20));
-      case "retry":
+      case "retry", "retry-backoff", "retry-aggressive":
         return List.of(
             cpu("warm-up", w, 0.5 * c),
             cpu("3C", quick ? 5 : 8, 3 * c),

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -25,8 +24,7 @@ import org.HdrHistogram.Histogram;
  * queues is charged for the queue (no coordinated omission). Requests are asynchronous on the JDK
  * HttpClient, which opens a new connection whenever none is idle, so the client never caps the
  * server's concurrency. A request not answered within {@link #CLIENT_TIMEOUT} is abandoned (a
- * timeout). With retries on, a rejected (429/503) or timed-out first attempt is sent once more
- * after 0-50 ms.
+ * timeout). A rejected (429/503) or timed-out attempt is sent again as its {@link Retries} say.
  */
 public final class OpenLoop {
   public static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(2);
@@ -35,14 +33,14 @@ public final class OpenLoop {
   private final String base;
   private final Stub stub;
   private final LimitReader limits;
-  private final boolean retry;
+  private final Retries retry;
   private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor();
   private final AtomicLong outstanding = new AtomicLong();
   private final Histogram sendLag = new Histogram(60_000_000L, 2);
   private long start;
   private Series series;
 
-  public OpenLoop(HttpClient client, String base, Stub stub, LimitReader limits, boolean retry) {
+  public OpenLoop(HttpClient client, String base, Stub stub, LimitReader limits, Retries retry) {
     this.client = client;
     this.base = base;
     this.stub = stub;
@@ -150,11 +148,12 @@ public final class OpenLoop {
     } else {
       bin.errors.increment();
     }
-    if (again && retry && attempt == 0 && !retries.isShutdown()) {
-      long delay = ThreadLocalRandom.current().nextLong(50_000_000L);
+    if (again && retry.again(attempt) && !retries.isShutdown()) {
+      int next = attempt + 1;
+      long delay = retry.delayNanos(next);
       long at = System.nanoTime() + delay;
       try {
-        retries.schedule(() -> send(load, uri, at, 1), delay, TimeUnit.NANOSECONDS);
+        retries.schedule(() -> send(load, uri, at, next), delay, TimeUnit.NANOSECONDS);
       } catch (java.util.concurrent.RejectedExecutionException ignored) {
         // the run is over
       }
