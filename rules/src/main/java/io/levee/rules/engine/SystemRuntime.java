@@ -51,7 +51,8 @@ final class SystemRuntime extends ResourceView {
         && rule.exclude.equals(next.exclude)
         && rule.adaptive.equals(next.adaptive)
         && rule.mode == next.mode
-        && rule.onBlock.equals(next.onBlock);
+        && rule.onBlock.equals(next.onBlock)
+        && rule.backpressure == next.backpressure;
   }
 
   /**
@@ -117,6 +118,11 @@ final class SystemRuntime extends ResourceView {
   @Override
   public long keysEvicted() {
     return 0;
+  }
+
+  @Override
+  BlockAnswers answers() {
+    return answers;
   }
 
   @Override

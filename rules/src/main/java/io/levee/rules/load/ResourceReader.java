@@ -25,7 +25,8 @@ final class ResourceReader {
     "adaptive",
     "failure",
     "timeouts",
-    "on-block"
+    "on-block",
+    "backpressure"
   };
   private static final String[] POLICIES = {
     "circuit-breaker", "rate-limit", "concurrency", "adaptive", "timeouts"
@@ -33,8 +34,10 @@ final class ResourceReader {
 
   private ResourceReader() {}
 
-  /** The resource, or null when it has any error (all of them reported). */
-  /** {@code clustered}: whether the file has {@code settings.cluster}. */
+  /**
+   * The resource, or null when it has any error (all of them reported). {@code clustered}: whether
+   * the file has {@code settings.cluster}.
+   */
   static ResourceRule read(
       Node node, String path, Mode defaultMode, boolean clustered, Problems problems) {
     int before = problems.count();
@@ -96,6 +99,15 @@ final class ResourceReader {
         r.section("on-block", "a mapping of what a blocked call gets", OutcomeReader.ON_BLOCK);
     OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, match) : OnBlock.DEFAULT;
 
+    Boolean backpressure = r.get("backpressure", Types.BOOLEAN, null);
+    if (r.has("backpressure") && kind != null && kind != CallKind.SERVLET) {
+      r.reject(
+          "backpressure",
+          "`backpressure` applies to servlet resources and `system`: it answers an inbound"
+              + " request that failed after Levee refused one of its calls; set it on the"
+              + " servlet resource (or `system`) that serves those requests");
+    }
+
     if (t != null && t.readable() && t.isEmpty() && kind != CallKind.METHOD) {
       r.reject("timeouts", "`timeouts` is empty; set connect and read (http) or query (jdbc)");
     }
@@ -117,7 +129,8 @@ final class ResourceReader {
           "`failure` only tells circuit-breaker and adaptive what a failed call is,"
               + " and this resource has neither");
     }
-    if (!hasPolicy(r)) {
+    // A servlet resource may exist only to ask for backpressure on some paths.
+    if (!hasPolicy(r) && !(kind == CallKind.SERVLET && Boolean.TRUE.equals(backpressure))) {
       r.error(
           (name != null ? "resource `" + name + "`" : "this resource")
               + " has no policy; add at least one of circuit-breaker, rate-limit, concurrency"
@@ -127,7 +140,17 @@ final class ResourceReader {
       return null;
     }
     return new ResourceRule(
-        name, mode, match, breaker, rateLimit, concurrency, adaptive, failure, timeouts, onBlock);
+        name,
+        mode,
+        match,
+        breaker,
+        rateLimit,
+        concurrency,
+        adaptive,
+        failure,
+        timeouts,
+        onBlock,
+        backpressure);
   }
 
   private static boolean hasPolicy(Section r) {

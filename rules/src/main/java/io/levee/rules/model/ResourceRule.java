@@ -25,6 +25,12 @@ public final class ResourceRule {
   /** Never null: the defaults when the file has no {@code on-block:}. */
   public final OnBlock onBlock;
 
+  /**
+   * servlet only: {@code backpressure} as written, or null when not written (then {@code system}'s
+   * applies to a request the system rule governs).
+   */
+  public final Boolean backpressure;
+
   public ResourceRule(
       String name,
       Mode mode,
@@ -36,6 +42,32 @@ public final class ResourceRule {
       FailureSpec failure,
       TimeoutsSpec timeouts,
       OnBlock onBlock) {
+    this(
+        name,
+        mode,
+        match,
+        circuitBreaker,
+        rateLimit,
+        concurrency,
+        adaptive,
+        failure,
+        timeouts,
+        onBlock,
+        null);
+  }
+
+  public ResourceRule(
+      String name,
+      Mode mode,
+      Match match,
+      CircuitBreakerSpec circuitBreaker,
+      RateLimitSpec rateLimit,
+      ConcurrencySpec concurrency,
+      AdaptiveSpec adaptive,
+      FailureSpec failure,
+      TimeoutsSpec timeouts,
+      OnBlock onBlock,
+      Boolean backpressure) {
     this.name = name;
     this.mode = mode;
     this.match = match;
@@ -46,6 +78,7 @@ public final class ResourceRule {
     this.failure = failure;
     this.timeouts = timeouts;
     this.onBlock = onBlock;
+    this.backpressure = backpressure;
   }
 
   @Override
@@ -66,7 +99,8 @@ public final class ResourceRule {
         && Values.eq(adaptive, r.adaptive)
         && failure.equals(r.failure)
         && timeouts.equals(r.timeouts)
-        && onBlock.equals(r.onBlock);
+        && onBlock.equals(r.onBlock)
+        && Values.eq(backpressure, r.backpressure);
   }
 
   @Override
