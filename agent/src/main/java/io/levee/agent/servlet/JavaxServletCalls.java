@@ -115,7 +115,6 @@ public final class JavaxServletCalls extends ServletCalls {
     ServletRequest request = (ServletRequest) req;
     HttpServletResponse http = (HttpServletResponse) resp;
     int status;
-    boolean answered = false;
     try {
       Faults.at(Faults.SERVLET_EXIT);
       if (servlet3 && request.isAsyncStarted()) {
@@ -128,27 +127,32 @@ public final class JavaxServletCalls extends ServletCalls {
       } else {
         status = servlet3 ? http.getStatus() : -1;
       }
-      if (refused != null && status >= 500 && !http.isCommitted()) {
-        answered = answerInstead(token, refused, http);
-      }
     } catch (Throwable t) {
       // The outcome cannot be read, but the permit must still go back.
       HookErrors.report(t);
       status = -1;
     }
+    boolean answered = refused != null && status >= 500 && answerInstead(token, refused, http);
     Levee.exit(token, start, status, thrown);
     return answered;
   }
 
-  /** Answers a request that failed after Levee refused one of its calls, as if blocked itself. */
-  private static boolean answerInstead(Object token, Blocked refused, HttpServletResponse http)
-      throws Exception {
-    Blocked answer = Levee.backpressure(token, refused);
-    if (answer == null) {
+  /**
+   * Answers a request that failed after Levee refused one of its calls, as if blocked itself; false
+   * when the application's answer stands (committed, monitor mode, or the answer failed).
+   */
+  private static boolean answerInstead(Object token, Blocked refused, HttpServletResponse http) {
+    try {
+      Blocked answer = http.isCommitted() ? null : Levee.backpressure(token, refused);
+      if (answer == null) {
+        return false;
+      }
+      answer(answer, http);
+      return true;
+    } catch (Throwable t) {
+      HookErrors.report(t);
       return false;
     }
-    answer(answer, http);
-    return true;
   }
 
   @Override

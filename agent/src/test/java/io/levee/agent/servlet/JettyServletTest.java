@@ -119,9 +119,12 @@ class JettyServletTest extends ServletContractTest {
       if (refused && "throw".equals(then)) {
         throw new IllegalStateException("statement refused");
       }
-      if (refused && "status".equals(then)) {
+      if (refused && ("status".equals(then) || "commit".equals(then))) {
         resp.setStatus(500);
         resp.getWriter().write("application error");
+        if ("commit".equals(then)) {
+          resp.flushBuffer();
+        }
         return;
       }
       resp.getWriter().write(refused ? "degraded" : "fine");

@@ -124,9 +124,12 @@ class TomcatServletTest extends ServletContractTest {
       if (refused && "throw".equals(then)) {
         throw new IllegalStateException("statement refused");
       }
-      if (refused && "status".equals(then)) {
+      if (refused && ("status".equals(then) || "commit".equals(then))) {
         resp.setStatus(500);
         resp.getWriter().write("application error");
+        if ("commit".equals(then)) {
+          resp.flushBuffer();
+        }
         return;
       }
       resp.getWriter().write(refused ? "degraded" : "fine");
