@@ -127,6 +127,10 @@ class JettyServletTest extends ServletContractTest {
         }
         return;
       }
+      if (refused && "send-error".equals(then)) {
+        resp.sendError(500);
+        return;
+      }
       resp.getWriter().write(refused ? "degraded" : "fine");
     }
   }

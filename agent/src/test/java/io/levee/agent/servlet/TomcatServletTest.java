@@ -132,6 +132,10 @@ class TomcatServletTest extends ServletContractTest {
         }
         return;
       }
+      if (refused && "send-error".equals(then)) {
+        resp.sendError(500);
+        return;
+      }
       resp.getWriter().write(refused ? "degraded" : "fine");
     }
   }
