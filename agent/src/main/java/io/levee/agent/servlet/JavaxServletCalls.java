@@ -132,7 +132,12 @@ public final class JavaxServletCalls extends ServletCalls {
       HookErrors.report(t);
       status = -1;
     }
-    boolean answered = refused != null && status >= 500 && answerInstead(token, refused, http);
+    // An Error is the JVM's trouble, not the refused call's: the container must still see it.
+    boolean answered =
+        refused != null
+            && status >= 500
+            && !(thrown instanceof Error)
+            && answerInstead(token, refused, http);
     Levee.exit(token, start, status, thrown);
     return answered;
   }
