@@ -132,14 +132,26 @@ public final class JavaxServletCalls extends ServletCalls {
       HookErrors.report(t);
       status = -1;
     }
-    // An Error is the JVM's trouble, not the refused call's: the container must still see it.
     boolean answered =
-        refused != null
-            && status >= 500
-            && !(thrown instanceof Error)
-            && answerInstead(token, refused, http);
+        refused != null && status >= 500 && !isError(thrown) && answerInstead(token, refused, http);
     Levee.exit(token, start, status, thrown);
     return answered;
+  }
+
+  /**
+   * Whether {@code thrown} is, or was caused by, an Error: the JVM's trouble, not the refused
+   * call's, which the container must still see. Tomcat wraps an Error a servlet throws in a
+   * ServletException before the filters around it see it, so the causes count too.
+   */
+  static boolean isError(Throwable thrown) {
+    Throwable t = thrown;
+    for (int i = 0; t != null && i < 8; i++) {
+      if (t instanceof Error) {
+        return true;
+      }
+      t = t.getCause();
+    }
+    return false;
   }
 
   /**

@@ -119,6 +119,9 @@ class JettyServletTest extends ServletContractTest {
       if (refused && "throw".equals(then)) {
         throw new IllegalStateException("statement refused");
       }
+      if (refused && "error".equals(then)) {
+        throw new LinkageError("the JVM's trouble");
+      }
       if (refused && ("status".equals(then) || "commit".equals(then))) {
         resp.setStatus(500);
         resp.getWriter().write("application error");

@@ -28,9 +28,9 @@ import org.junit.jupiter.api.TestInstance;
  * counting filter on {@code /*} and the servlets {@code /hello} (200 "hello"), {@code /forward}
  * (forwards to /hello), {@code /async} (completes with 202 on another thread), {@code /fail}
  * (throws) and {@code /refused} (makes a statement; if refused, {@code ?then=throw} throws, {@code
- * ?then=status} answers 500, {@code ?then=commit} answers 500 and commits it, {@code
- * ?then=send-error} sends error 500, anything else 200), counting runs in {@link #filterRuns} and
- * {@link #servletRuns}.
+ * ?then=error} throws an Error, {@code ?then=status} answers 500, {@code ?then=commit} answers 500
+ * and commits it, {@code ?then=send-error} sends error 500, anything else 200), counting runs in
+ * {@link #filterRuns} and {@link #servletRuns}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ServletContractTest {
@@ -167,6 +167,17 @@ abstract class ServletContractTest {
     Backpressure levee = Backpressure.install(true);
 
     HttpResponse<String> response = get("/app/refused?then=send-error");
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(response.headers().firstValue("Retry-After")).isEmpty();
+    assertThat(levee.asked).isEmpty();
+  }
+
+  @Test
+  void passesAnErrorOn() throws Exception {
+    Backpressure levee = Backpressure.install(true);
+
+    HttpResponse<String> response = get("/app/refused?then=error");
 
     assertThat(response.statusCode()).isEqualTo(500);
     assertThat(response.headers().firstValue("Retry-After")).isEmpty();
