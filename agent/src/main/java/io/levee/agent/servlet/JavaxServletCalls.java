@@ -143,7 +143,7 @@ public final class JavaxServletCalls extends ServletCalls {
    * call's, which the container must still see. Tomcat wraps an Error a servlet throws in a
    * ServletException before the filters around it see it, so the causes count too.
    */
-  static boolean isError(Throwable thrown) {
+  private static boolean isError(Throwable thrown) {
     Throwable t = thrown;
     for (int i = 0; t != null && i < 8; i++) {
       if (t instanceof Error) {
