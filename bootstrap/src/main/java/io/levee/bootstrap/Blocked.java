@@ -84,12 +84,21 @@ public final class Blocked {
 
   /** A blocked method call, which throws {@code exception} with {@code message}. */
   public static Blocked method(String resource, String reason, String message, String exception) {
+    return method(resource, reason, message, exception, -1);
+  }
+
+  /**
+   * As {@link #method(String, String, String, String)}; {@code retryAfterSeconds} is not for the
+   * method's caller but for the request it served, if that request answers with backpressure.
+   */
+  public static Blocked method(
+      String resource, String reason, String message, String exception, int retryAfterSeconds) {
     return new Blocked(
         resource,
         reason,
         message,
         0,
-        -1,
+        retryAfterSeconds,
         "",
         "text/plain",
         new String[0],

@@ -121,6 +121,15 @@ public class Dispatcher {
   public void exit(Object token, long startNanos, int status, Throwable error) {}
 
   /**
+   * What a request that {@code permit} admitted answers instead of the 5xx it ended with, because
+   * {@code refused} refused an outbound call it made ({@code backpressure}); null to leave the
+   * application's answer alone (monitor mode). Called at most once per request, off the hot path.
+   */
+  public Blocked backpressure(Object permit, Blocked refused) {
+    return null;
+  }
+
+  /**
    * The bridge reports here an exception it caught from the dispatcher, so the agent can log it.
    */
   public void internalError(Throwable error) {}

@@ -38,7 +38,7 @@ public final class Levee {
     Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
-      return d.httpEnter(method, url);
+      return RequestRefusals.note(d.httpEnter(method, url));
     } catch (Throwable t) {
       report(d, t);
       return null;
@@ -78,7 +78,7 @@ public final class Levee {
     Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
-      return d.jdbcEnter(jdbcUrl, sql);
+      return RequestRefusals.note(d.jdbcEnter(jdbcUrl, sql));
     } catch (Throwable t) {
       report(d, t);
       return null;
@@ -112,7 +112,7 @@ public final class Levee {
     Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
-      return d.jdbcConnect(jdbcUrl);
+      return RequestRefusals.note(d.jdbcConnect(jdbcUrl));
     } catch (Throwable t) {
       report(d, t);
       return null;
@@ -123,7 +123,7 @@ public final class Levee {
     Faults.at(Faults.BRIDGE);
     Dispatcher d = dispatcher;
     try {
-      return d.methodEnter(site);
+      return RequestRefusals.note(d.methodEnter(site));
     } catch (Throwable t) {
       report(d, t);
       return null;
@@ -193,6 +193,23 @@ public final class Levee {
       d.exit(token, startNanos, status, error);
     } catch (Throwable t) {
       report(d, t);
+    }
+  }
+
+  /**
+   * See {@link Dispatcher#backpressure}; null for any token but a permit, and when the dispatcher
+   * fails (the request's own answer stands).
+   */
+  public static Blocked backpressure(Object token, Blocked refused) {
+    if (!(token instanceof Permit)) {
+      return null;
+    }
+    Dispatcher d = dispatcher;
+    try {
+      return d.backpressure(token, refused);
+    } catch (Throwable t) {
+      report(d, t);
+      return null;
     }
   }
 

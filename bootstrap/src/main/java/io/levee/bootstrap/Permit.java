@@ -19,15 +19,31 @@ public class Permit {
    */
   public final int resourceId;
 
+  /**
+   * servlet only: whether the request this permit admitted watches for a refused outbound call
+   * ({@code backpressure: true}), so that a 5xx it ends with becomes a blocked answer.
+   */
+  public final boolean backpressure;
+
   protected Permit(int connectTimeoutMillis, int readTimeoutMillis, int queryTimeoutSeconds) {
     this(connectTimeoutMillis, readTimeoutMillis, queryTimeoutSeconds, 0);
   }
 
   protected Permit(
       int connectTimeoutMillis, int readTimeoutMillis, int queryTimeoutSeconds, int resourceId) {
+    this(connectTimeoutMillis, readTimeoutMillis, queryTimeoutSeconds, resourceId, false);
+  }
+
+  protected Permit(
+      int connectTimeoutMillis,
+      int readTimeoutMillis,
+      int queryTimeoutSeconds,
+      int resourceId,
+      boolean backpressure) {
     this.connectTimeoutMillis = connectTimeoutMillis;
     this.readTimeoutMillis = readTimeoutMillis;
     this.queryTimeoutSeconds = queryTimeoutSeconds;
     this.resourceId = resourceId;
+    this.backpressure = backpressure;
   }
 }

@@ -19,7 +19,7 @@ import java.util.List;
  *     original body, each return r becoming:  return exit(token, [start,] exitArgs..., r);
  *   } catch (Throwable t) {
  *     throw thrown(token, [start,] exitArgs..., t);      // only with a thrown method
- *   }
+ *   }                                                    // (recovers: a null returns instead)
  * </pre>
  *
  * <p>{@code exit} takes and returns {@code Object}: it may replace a reference return value (a
@@ -45,6 +45,9 @@ public final class Advice {
   final String thrown;
   final Pass[] exitArgs;
 
+  /** Whether a null from {@code thrown} ends a void method normally instead of throwing. */
+  final boolean recovers;
+
   private Advice(
       String owner,
       String enter,
@@ -53,7 +56,8 @@ public final class Advice {
       Skip skip,
       String exit,
       String thrown,
-      Pass[] exitArgs) {
+      Pass[] exitArgs,
+      boolean recovers) {
     this.owner = owner;
     this.enter = enter;
     this.enterArgs = enterArgs;
@@ -62,6 +66,7 @@ public final class Advice {
     this.exit = exit;
     this.thrown = thrown;
     this.exitArgs = exitArgs;
+    this.recovers = recovers;
   }
 
   /**
@@ -69,25 +74,42 @@ public final class Advice {
    */
   public static Advice in(String owner) {
     return new Advice(
-        owner.replace('.', '/'), null, new Pass[0], false, Skip.NEVER, null, null, new Pass[0]);
+        owner.replace('.', '/'),
+        null,
+        new Pass[0],
+        false,
+        Skip.NEVER,
+        null,
+        null,
+        new Pass[0],
+        false);
   }
 
   public Advice enter(String method, Pass... args) {
-    return new Advice(owner, method, args, timed, skip, exit, thrown, exitArgs);
+    return new Advice(owner, method, args, timed, skip, exit, thrown, exitArgs, recovers);
   }
 
   /** The exit methods also get {@code Levee.start(token)}, after the token. */
   public Advice timed() {
-    return new Advice(owner, enter, enterArgs, true, skip, exit, thrown, exitArgs);
+    return new Advice(owner, enter, enterArgs, true, skip, exit, thrown, exitArgs, recovers);
   }
 
   public Advice skip(Skip when) {
-    return new Advice(owner, enter, enterArgs, timed, when, exit, thrown, exitArgs);
+    return new Advice(owner, enter, enterArgs, timed, when, exit, thrown, exitArgs, recovers);
   }
 
   /** {@code exit} after a return (or a skip); {@code thrown}, if not null, after an exception. */
   public Advice exit(String exit, String thrown, Pass... args) {
-    return new Advice(owner, enter, enterArgs, timed, skip, exit, thrown, args);
+    return new Advice(owner, enter, enterArgs, timed, skip, exit, thrown, args, recovers);
+  }
+
+  /**
+   * The thrown method may return null to end the method normally, for a void method only: the
+   * exception has been answered (a servlet request's backpressure answer). Any other method throws
+   * what it returns, as without this.
+   */
+  public Advice recovers() {
+    return new Advice(owner, enter, enterArgs, timed, skip, exit, thrown, exitArgs, true);
   }
 
   /** The start hook a timed advice calls after its enter method. */

@@ -244,7 +244,18 @@ final class AroundMethod extends CodeTracking {
       mv.visitVarInsn(Opcodes.ALOAD, exceptionSlot);
       mv.visitMethodInsn(
           Opcodes.INVOKESTATIC, advice.owner, advice.thrown, advice.thrownDescriptor(), false);
-      mv.visitInsn(Opcodes.ATHROW);
+      if (advice.recovers && returnType.getSort() == Type.VOID) {
+        Label answered = new Label();
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitJumpInsn(Opcodes.IFNULL, answered);
+        mv.visitInsn(Opcodes.ATHROW);
+        mv.visitLabel(answered);
+        frame(new Object[] {"java/lang/Throwable"});
+        mv.visitInsn(Opcodes.POP);
+        mv.visitInsn(Opcodes.RETURN);
+      } else {
+        mv.visitInsn(Opcodes.ATHROW);
+      }
     }
     if (skipped != null) {
       mv.visitLabel(skipped);

@@ -11,7 +11,8 @@ import java.util.Map;
  * The periodic summary of blocked calls, so that blocking shows in the log without one line per
  * call: {@code blocked in the last 10s: checkout rate-limit=120, payments circuit-open=8}, and for
  * resources in monitor mode {@code would have blocked in the last 10s (monitor): search
- * concurrency=3}. Nothing is written for a quiet period.
+ * concurrency=3}; requests answered with backpressure show as {@code checkout backpressure=4}.
+ * Nothing is written for a quiet period.
  *
  * <p>It reads the engine's own counters and keeps the last value it saw per live view, so the hot
  * path counts nothing twice. A view that a reload replaced starts again from zero, as its counters
@@ -22,6 +23,12 @@ import java.util.Map;
  */
 public final class BlockSummary implements Runnable {
   private static final Reason[] REASONS = Reason.values();
+
+  /**
+   * The word for requests answered as blocked because Levee refused one of their calls: counted on
+   * the servlet resource (or {@code system}) that answered, not on the refused resource.
+   */
+  private static final String BACKPRESSURE = "backpressure";
 
   private final Engine engine;
   private final EventLog log;
@@ -55,15 +62,21 @@ public final class BlockSummary implements Runnable {
     Map<ResourceView, long[]> seen = new IdentityHashMap<ResourceView, long[]>(views.size() * 2);
     for (ResourceView view : views) {
       long[] before = last.get(view);
-      long[] now = new long[REASONS.length * 2];
+      long[] now = new long[REASONS.length * 2 + 2];
       for (Reason reason : REASONS) {
         int i = reason.ordinal();
         now[i] = view.blocked(reason);
         now[REASONS.length + i] = view.wouldBlock(reason);
-        append(enforced, view.name(), reason, now[i] - (before == null ? 0 : before[i]));
+        append(enforced, view.name(), reason.key, now[i] - (before == null ? 0 : before[i]));
         int j = REASONS.length + i;
-        append(monitored, view.name(), reason, now[j] - (before == null ? 0 : before[j]));
+        append(monitored, view.name(), reason.key, now[j] - (before == null ? 0 : before[j]));
       }
+      int b = REASONS.length * 2;
+      now[b] = view.backpressured(false);
+      now[b + 1] = view.backpressured(true);
+      append(enforced, view.name(), BACKPRESSURE, now[b] - (before == null ? 0 : before[b]));
+      append(
+          monitored, view.name(), BACKPRESSURE, now[b + 1] - (before == null ? 0 : before[b + 1]));
       seen.put(view, now);
     }
     last = seen;
@@ -75,13 +88,13 @@ public final class BlockSummary implements Runnable {
     };
   }
 
-  private static void append(StringBuilder line, String resource, Reason reason, long delta) {
+  private static void append(StringBuilder line, String resource, String what, long delta) {
     if (delta <= 0) {
       return;
     }
     if (line.length() > 0) {
       line.append(", ");
     }
-    line.append(resource).append(' ').append(reason.key).append('=').append(delta);
+    line.append(resource).append(' ').append(what).append('=').append(delta);
   }
 }

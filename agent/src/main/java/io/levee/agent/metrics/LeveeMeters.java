@@ -128,7 +128,11 @@ public final class LeveeMeters {
       ResourceView view = views.get(i);
       boolean isSystem = hasSystem && i == views.size() - 1;
       ResourceMeters wanted =
-          new ResourceMeters(view, isSystem ? null : byName.get(view.name()), systemMode);
+          new ResourceMeters(
+              view,
+              isSystem ? null : byName.get(view.name()),
+              systemMode,
+              hasSystem && rules.system.backpressure);
       ResourceMeters current = bound.get(view.name());
       if (current != null && current.view == view && current.shape.equals(wanted.shape)) {
         next.put(view.name(), current);

@@ -23,8 +23,9 @@ import java.util.Locale;
  * levee.limit} only with a concurrency or adaptive limit, {@code levee.breaker.state} only with a
  * breaker, {@code levee.keys.evicted} only with a per-key rate limit, {@code levee.fallback} only
  * for an http resource with a fallback (its {@code last-good} series, and {@code
- * levee.fallback.kept}, only with {@code last-good} in enforce mode). The {@link #shape} names that
- * choice, so a reload that changes it re-registers the meters even if the view stayed.
+ * levee.fallback.kept}, only with {@code last-good} in enforce mode), {@code levee.backpressure}
+ * only where {@code backpressure} is set. The {@link #shape} names that choice, so a reload that
+ * changes it re-registers the meters even if the view stayed.
  *
  * <p>Concurrency: built and removed only by {@link LeveeMeters#sync()}, which is synchronized.
  */
@@ -38,6 +39,10 @@ final class ResourceMeters {
   private final boolean perKey;
   private final boolean fallback;
   private final boolean lastGood;
+
+  /** Whether requests this view answers with backpressure are counted on it. */
+  private final boolean backpressure;
+
   private final List<Meter> meters = new ArrayList<Meter>();
 
   /**
@@ -45,7 +50,17 @@ final class ResourceMeters {
    * mode of the {@code system:} rule, or null when there is none.
    */
   ResourceMeters(ResourceView view, ResourceRule rule, Mode systemMode) {
+    this(view, rule, systemMode, false);
+  }
+
+  /**
+   * {@code systemBackpressure}: whether the {@code system:} rule has {@code backpressure}, which
+   * counts on the {@code system} view (a resource counts only when it sets it itself).
+   */
+  ResourceMeters(
+      ResourceView view, ResourceRule rule, Mode systemMode, boolean systemBackpressure) {
     this.view = view;
+    this.backpressure = rule == null ? systemBackpressure : Boolean.TRUE.equals(rule.backpressure);
     this.reasons = new ArrayList<Reason>();
     this.modes = new ArrayList<Mode>();
     if (rule == null) {
@@ -85,7 +100,7 @@ final class ResourceMeters {
     }
     s.append(view.limit() >= 0 ? "limit," : "").append(view.breakerState() >= 0 ? "breaker," : "");
     s.append(fallback ? "fallback," : "").append(lastGood ? "last-good," : "");
-    s.append(view.clusterScoped() ? "cluster," : "");
+    s.append(view.clusterScoped() ? "cluster," : "").append(backpressure ? "backpressure," : "");
     this.shape = s.append(perKey ? "keys" : "").toString();
   }
 
@@ -140,6 +155,15 @@ final class ResourceMeters {
     }
     if (fallback) {
       registerFallbacks(registry, name);
+    }
+    if (backpressure) {
+      meters.add(
+          FunctionCounter.builder("levee.backpressure", view, ViewFunctions.backpressured(view))
+              .description(
+                  "Requests that failed after a refused outbound call, answered as blocked"
+                      + " (enforce) or that would have been (monitor)")
+              .tags("resource", name, "mode", word(view.mode()))
+              .register(registry));
     }
     if (view.clusterScoped()) {
       registerCluster(registry, name);

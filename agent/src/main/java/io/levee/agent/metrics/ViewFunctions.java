@@ -3,6 +3,7 @@ package io.levee.agent.metrics;
 import io.levee.rules.engine.Outcome;
 import io.levee.rules.engine.Reason;
 import io.levee.rules.engine.ResourceView;
+import io.levee.rules.model.Mode;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
@@ -61,6 +62,17 @@ final class ViewFunctions {
           return v.lastGoodKept();
         }
       };
+
+  /** Requests answered with backpressure, in the view's own mode. */
+  static ToDoubleFunction<ResourceView> backpressured(ResourceView view) {
+    final boolean monitor = view.mode() == Mode.MONITOR;
+    return new ToDoubleFunction<ResourceView>() {
+      @Override
+      public double applyAsDouble(ResourceView v) {
+        return v.backpressured(monitor);
+      }
+    };
+  }
 
   /** Blocked http calls answered with the last good answer of their URL, or the static one. */
   static ToDoubleFunction<ResourceView> fallbacks(final boolean lastGood) {

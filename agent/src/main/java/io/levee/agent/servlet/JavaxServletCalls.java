@@ -6,11 +6,14 @@ import io.levee.bootstrap.Faults;
 import io.levee.bootstrap.HookErrors;
 import io.levee.bootstrap.Kind;
 import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.Permit;
+import io.levee.bootstrap.RequestRefusals;
 import io.levee.bootstrap.servlet.AsyncCompletion;
 import io.levee.bootstrap.servlet.ServletCalls;
 import io.levee.bootstrap.servlet.ServletSupport;
 import javax.servlet.AsyncListener;
 import javax.servlet.DispatcherType;
+import javax.servlet.ServletOutputStream;
 import javax.servlet.ServletRequest;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -62,8 +65,14 @@ public final class JavaxServletCalls extends ServletCalls {
     if (token instanceof Blocked) {
       // Answered here, before the original is skipped: if this fails, the request runs unprotected.
       answer((Blocked) token, (HttpServletResponse) resp);
+    } else if (watchesRefusals(token)) {
+      RequestRefusals.arm();
     }
     return token;
+  }
+
+  private static boolean watchesRefusals(Object token) {
+    return token instanceof Permit && ((Permit) token).backpressure;
   }
 
   private static void answer(Blocked blocked, HttpServletResponse out) throws Exception {
@@ -80,24 +89,38 @@ public final class JavaxServletCalls extends ServletCalls {
     for (int i = 0; i + 1 < blocked.headers.length; i += 2) {
       out.setHeader(blocked.headers[i], blocked.headers[i + 1]);
     }
-    out.setContentLength(body.length);
-    out.getOutputStream().write(body);
-  }
-
-  @Override
-  public void exit(Object req, Object resp, Object token, long start, Throwable thrown)
-      throws Exception {
-    if (CallDepth.exit(Kind.SERVLET) != 0 || token == null || token instanceof Blocked) {
+    ServletOutputStream stream;
+    try {
+      stream = out.getOutputStream();
+    } catch (IllegalStateException writerTaken) {
+      // A request that ran (backpressure) may have taken the writer before it failed.
+      out.getWriter().write(blocked.body);
       return;
     }
+    out.setContentLength(body.length);
+    stream.write(body);
+  }
+
+  /**
+   * Reports the request's outcome as the application ended it, even when backpressure answers in
+   * its place: the resource's breaker and limits see what they would see without it.
+   */
+  @Override
+  public boolean exit(Object req, Object resp, Object token, long start, Throwable thrown)
+      throws Exception {
+    if (CallDepth.exit(Kind.SERVLET) != 0 || token == null || token instanceof Blocked) {
+      return false;
+    }
+    Blocked refused = watchesRefusals(token) ? RequestRefusals.disarm() : null;
     ServletRequest request = (ServletRequest) req;
     HttpServletResponse http = (HttpServletResponse) resp;
     int status;
     try {
       Faults.at(Faults.SERVLET_EXIT);
       if (servlet3 && request.isAsyncStarted()) {
+        // The answer is written later, elsewhere: backpressure leaves an async request alone.
         AsyncCompletion.attach(AsyncListener.class, request.getAsyncContext(), http, token, start);
-        return;
+        return false;
       }
       if (thrown != null && !http.isCommitted()) {
         status = 500;
@@ -109,7 +132,44 @@ public final class JavaxServletCalls extends ServletCalls {
       HookErrors.report(t);
       status = -1;
     }
+    boolean answered =
+        refused != null && status >= 500 && !isError(thrown) && answerInstead(token, refused, http);
     Levee.exit(token, start, status, thrown);
+    return answered;
+  }
+
+  /**
+   * Whether {@code thrown} is, or was caused by, an Error: the JVM's trouble, not the refused
+   * call's, which the container must still see. Tomcat wraps an Error a servlet throws in a
+   * ServletException before the filters around it see it, so the causes count too.
+   */
+  private static boolean isError(Throwable thrown) {
+    Throwable t = thrown;
+    for (int i = 0; t != null && i < 8; i++) {
+      if (t instanceof Error) {
+        return true;
+      }
+      t = t.getCause();
+    }
+    return false;
+  }
+
+  /**
+   * Answers a request that failed after Levee refused one of its calls, as if blocked itself; false
+   * when the application's answer stands (committed, monitor mode, or the answer failed).
+   */
+  private static boolean answerInstead(Object token, Blocked refused, HttpServletResponse http) {
+    try {
+      Blocked answer = http.isCommitted() ? null : Levee.backpressure(token, refused);
+      if (answer == null) {
+        return false;
+      }
+      answer(answer, http);
+      return true;
+    } catch (Throwable t) {
+      HookErrors.report(t);
+      return false;
+    }
   }
 
   @Override

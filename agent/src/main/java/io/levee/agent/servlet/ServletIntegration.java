@@ -43,7 +43,9 @@ public final class ServletIntegration implements Integration {
             .enter("enter", constant(id), site(), arg(0), arg(1))
             .timed()
             .skip(Advice.Skip.IF_BLOCKED)
-            .exit("exit", "thrown", constant(id), site(), arg(0), arg(1));
+            .exit("exit", "thrown", constant(id), site(), arg(0), arg(1))
+            // backpressure answers a request that threw: the exception must not reach the container
+            .recovers();
     return TypeRule.implementing(api + ".Servlet", api + ".Filter")
         .methods(
             MethodRule.named("service")

@@ -93,6 +93,12 @@ final class FaultyDispatcher extends Dispatcher {
     return real.methodBlocked(site, blocked);
   }
 
+  @Override
+  public Blocked backpressure(Object permit, Blocked refused) {
+    Faults.at(Faults.DISPATCHER);
+    return real.backpressure(permit, refused);
+  }
+
   /** The outcome is recorded first: the permit goes back whatever fails after. */
   @Override
   public void methodExit(Object token, long startNanos, Throwable error) {

@@ -96,6 +96,11 @@ final class LeveeDispatcher extends Dispatcher implements Closeable {
   }
 
   @Override
+  public Blocked backpressure(Object permit, Blocked refused) {
+    return engine.backpressure(permit, refused);
+  }
+
+  @Override
   public void internalError(Throwable error) {
     errors.report(error);
   }

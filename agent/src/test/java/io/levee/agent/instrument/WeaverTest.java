@@ -40,6 +40,7 @@ class WeaverTest {
     Recorder.CALLS.clear();
     Recorder.skip = false;
     Recorder.replace = false;
+    Recorder.recover = false;
   }
 
   @Test
@@ -153,6 +154,27 @@ class WeaverTest {
   }
 
   @Test
+  void aRecoveringAdviceEndsAVoidMethodNormallyWhenItsThrownHookAnswersNull() throws Throwable {
+    Object sample =
+        woven(
+            MethodRule.named("fail")
+                .weave(
+                    HOOKS
+                        .enter("enter", self("java.lang.Object"), arg(0))
+                        .exit("exit", "thrown", arg(0))
+                        .recovers()));
+
+    assertThatThrownBy(() -> call(sample, "fail", "thrown on"))
+        .isInstanceOf(IOException.class)
+        .hasMessage("thrown on");
+    Recorder.recover = true;
+    assertThat(call(sample, "fail", "answered")).isNull();
+    assertThat(Recorder.CALLS)
+        .containsExactly(
+            "enter thrown on", "thrown token thrown on", "enter answered", "thrown token answered");
+  }
+
+  @Test
   void aClassFileItCannotReadStaysAsItWasAndIsLogged() throws Throwable {
     byte[] broken = sampleClass();
     // Cut off after the header: the ancestry can be read, the rest cannot.
@@ -226,6 +248,7 @@ class WeaverTest {
     static final List<String> CALLS = new CopyOnWriteArrayList<>();
     static volatile boolean skip;
     static volatile boolean replace;
+    static volatile boolean recover;
 
     private Recorder() {}
 
@@ -241,7 +264,7 @@ class WeaverTest {
 
     public static Throwable thrown(Object token, Object arg, Throwable thrown) {
       CALLS.add("thrown " + (token == null ? "token" : token) + " " + thrown.getMessage());
-      return thrown;
+      return recover ? null : thrown;
     }
 
     public static Object enterAny(Object self) {

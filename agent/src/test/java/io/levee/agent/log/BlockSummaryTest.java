@@ -3,6 +3,7 @@ package io.levee.agent.log;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.agent.testing.EngineFixture;
+import io.levee.bootstrap.Blocked;
 import org.junit.jupiter.api.Test;
 
 class BlockSummaryTest {
@@ -38,6 +39,30 @@ class BlockSummaryTest {
             "INFO blocked in the last 10s: checkout rate-limit=3",
             "INFO would have blocked in the last 10s (monitor): search concurrency=1",
             "INFO blocked in the last 10s: checkout rate-limit=1");
+  }
+
+  @Test
+  void summarisesRequestsAnsweredWithBackpressureOnTheServletResource() {
+    EngineFixture g =
+        new EngineFixture()
+            .apply(
+                "resources:\n"
+                    + "  - name: shop\n"
+                    + "    match: { servlet: { paths: [\"/shop/**\"] } }\n"
+                    + "    backpressure: true\n"
+                    + "  - name: db\n"
+                    + "    match: { jdbc: { urls: [\"jdbc:h2:*\"] } }\n"
+                    + "    rate-limit: { rate: 1/m, burst: 1 }\n");
+    BlockSummary summary = new BlockSummary(g.engine, g.log, 10);
+    Object request = g.get("/shop/cart");
+    g.engine.jdbc("jdbc:h2:mem:x", "select 1");
+    Blocked refused = (Blocked) g.engine.jdbc("jdbc:h2:mem:x", "select 1");
+    g.engine.backpressure(request, refused);
+
+    summary.run();
+
+    assertThat(g.log.lines)
+        .containsExactly("INFO blocked in the last 10s: shop backpressure=1, db rate-limit=1");
   }
 
   @Test

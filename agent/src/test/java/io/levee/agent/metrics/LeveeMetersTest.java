@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.agent.testing.EngineFixture;
 import io.levee.agent.testing.MetricsScenario;
+import io.levee.bootstrap.Blocked;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -181,6 +182,35 @@ class LeveeMetersTest {
     assertThat(meters.registry().find("levee.fallback").tag("resource", "payments").meters())
         .isEmpty();
     f.complete(held, 200, 1);
+  }
+
+  @Test
+  void countsBackpressureWhereItIsSetAndNowhereElse() {
+    f.apply(
+        "system:\n  adaptive: { cpu-target: 80% }\n  backpressure: true\n"
+            + "resources:\n"
+            + "  - name: shop\n"
+            + "    match: { servlet: { paths: [\"/shop/**\"] } }\n"
+            + "    backpressure: true\n"
+            + "  - name: cart\n"
+            + "    match: { servlet: { paths: [\"/cart/**\"] } }\n"
+            + "    concurrency: { max: 5 }\n"
+            + "  - name: db\n"
+            + "    match: { jdbc: { urls: [\"jdbc:h2:*\"] } }\n"
+            + "    rate-limit: { rate: 1/m, burst: 1 }\n");
+    LeveeMeters meters = meters();
+    Object shop = f.get("/shop/a");
+    Object cart = f.get("/cart/a");
+    f.engine.jdbc("jdbc:h2:mem:x", "select 1");
+    Blocked refused = (Blocked) f.engine.jdbc("jdbc:h2:mem:x", "select 1");
+    f.engine.backpressure(shop, refused);
+    f.engine.backpressure(cart, refused);
+
+    assertThat(PrometheusText.write(meters.registry()).lines())
+        .contains(
+            "levee_backpressure_total{mode=\"enforce\",resource=\"shop\"} 1",
+            "levee_backpressure_total{mode=\"enforce\",resource=\"system\"} 1");
+    assertThat(meters.registry().find("levee.backpressure").meters()).hasSize(2);
   }
 
   @Test

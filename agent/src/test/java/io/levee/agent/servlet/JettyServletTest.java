@@ -1,5 +1,7 @@
 package io.levee.agent.servlet;
 
+import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.Levee;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
@@ -36,6 +38,7 @@ class JettyServletTest extends ServletContractTest {
     add(context, "/forward", new ForwardServlet());
     add(context, "/async", new AsyncServlet());
     add(context, "/fail", new FailServlet());
+    add(context, "/refused", new RefusedServlet());
     server.setHandler(context);
     server.start();
     return connector.getLocalPort();
@@ -103,6 +106,35 @@ class JettyServletTest extends ServletContractTest {
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) {
       servletRuns.incrementAndGet();
       throw new IllegalStateException("boom");
+    }
+  }
+
+  /** Makes a statement, and then, if Levee refused it, does what {@code ?then=} says. */
+  static final class RefusedServlet extends HttpServlet {
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      servletRuns.incrementAndGet();
+      boolean refused = Levee.jdbcEnter("jdbc:test", "select 1") instanceof Blocked;
+      String then = req.getParameter("then");
+      if (refused && "throw".equals(then)) {
+        throw new IllegalStateException("statement refused");
+      }
+      if (refused && "error".equals(then)) {
+        throw new LinkageError("the JVM's trouble");
+      }
+      if (refused && ("status".equals(then) || "commit".equals(then))) {
+        resp.setStatus(500);
+        resp.getWriter().write("application error");
+        if ("commit".equals(then)) {
+          resp.flushBuffer();
+        }
+        return;
+      }
+      if (refused && "send-error".equals(then)) {
+        resp.sendError(500);
+        return;
+      }
+      resp.getWriter().write(refused ? "degraded" : "fine");
     }
   }
 }

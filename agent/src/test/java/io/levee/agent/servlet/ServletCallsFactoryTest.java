@@ -4,15 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.agent.testing.RecordingDispatcher;
 import io.levee.agent.testing.RecordingDispatcher.Outcome;
+import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.Permit;
 import io.levee.bootstrap.servlet.ServletCalls;
 import io.levee.bootstrap.servlet.ServletHooks;
 import io.levee.bootstrap.servlet.ServletSupport;
+import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Proxy;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import javax.servlet.ServletOutputStream;
+import javax.servlet.WriteListener;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import net.bytebuddy.ByteBuddy;
@@ -125,6 +132,100 @@ class ServletCallsFactoryTest {
     Object second = calls.enter(request(new HashMap<>()), response);
     calls.exit(request, response, second, 5L, new IllegalStateException("boom"));
     assertThat(dispatcher.outcomes).extracting(Outcome::status).containsExactly(-1, 500);
+  }
+
+  @Test
+  void the25CallsAnswerARequestThatThrewAfterARefusedCallAndNothingElse() throws Exception {
+    Blocked refused =
+        new Blocked(
+            "db",
+            "rate-limit",
+            "levee: db blocked the call (rate-limit)",
+            0,
+            4,
+            "",
+            "text/plain",
+            new String[0],
+            false,
+            "53000");
+    Levee.install(
+        new Dispatcher() {
+          @Override
+          public Object servletEnter(String method, String path, Object request, Object keys) {
+            return new Permit(0, 0, 0, 0, true) {};
+          }
+
+          @Override
+          public Object jdbcEnter(String jdbcUrl, String sql) {
+            return refused;
+          }
+
+          @Override
+          public Blocked backpressure(Object permit, Blocked r) {
+            return new Blocked(
+                r.resource,
+                r.reason,
+                r.message,
+                503,
+                r.retryAfterSeconds,
+                r.message + "\n",
+                "text/plain; charset=utf-8",
+                new String[0],
+                false,
+                null);
+          }
+        });
+    ServletCalls calls = factory.create(siteWithoutAsync(), ServletHooks.JAVAX);
+    Map<String, Object> answer = new HashMap<>();
+    Object response = recording(answer);
+
+    Object token = calls.enter(request(new HashMap<>()), response);
+    Levee.jdbcEnter("jdbc:h2:mem:x", "select 1");
+    boolean answered =
+        calls.exit(request(new HashMap<>()), response, token, 5L, new IllegalStateException("x"));
+
+    assertThat(answered).isTrue();
+    assertThat(answer)
+        .containsEntry("setStatus", 503)
+        .containsEntry("Retry-After", "4")
+        .containsEntry("body", "levee: db blocked the call (rate-limit)\n");
+
+    // Without a throw, servlet 2.5 cannot tell a 5xx: the application's answer stands.
+    Object quiet = calls.enter(request(new HashMap<>()), response);
+    Levee.jdbcEnter("jdbc:h2:mem:x", "select 1");
+    assertThat(calls.exit(request(new HashMap<>()), response, quiet, 5L, null)).isFalse();
+  }
+
+  /** A response that keeps what is written to it in {@code answer}. */
+  private static Object recording(Map<String, Object> answer) {
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    ServletOutputStream out =
+        new ServletOutputStream() {
+          @Override
+          public void write(int b) {
+            body.write(b);
+            answer.put("body", body.toString(StandardCharsets.UTF_8));
+          }
+
+          @Override
+          public boolean isReady() {
+            return true;
+          }
+
+          @Override
+          public void setWriteListener(WriteListener listener) {}
+        };
+    return Proxy.newProxyInstance(
+        ServletCallsFactoryTest.class.getClassLoader(),
+        new Class<?>[] {HttpServletResponse.class},
+        (proxy, method, args) ->
+            switch (method.getName()) {
+              case "isCommitted" -> false;
+              case "setStatus" -> answer.put("setStatus", args[0]);
+              case "setHeader" -> answer.put((String) args[0], args[1]);
+              case "getOutputStream" -> out;
+              default -> null;
+            });
   }
 
   /**

@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.levee.agent.testing.RecordingDispatcher;
 import io.levee.agent.testing.RecordingDispatcher.Outcome;
 import io.levee.agent.testing.TestAgent;
+import io.levee.bootstrap.Blocked;
+import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Levee;
+import io.levee.bootstrap.Permit;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -22,8 +26,11 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * What every container must show, javax or jakarta. A subclass deploys, under {@code /app}, a
  * counting filter on {@code /*} and the servlets {@code /hello} (200 "hello"), {@code /forward}
- * (forwards to /hello), {@code /async} (completes with 202 on another thread) and {@code /fail}
- * (throws), counting runs in {@link #filterRuns} and {@link #servletRuns}.
+ * (forwards to /hello), {@code /async} (completes with 202 on another thread), {@code /fail}
+ * (throws) and {@code /refused} (makes a statement; if refused, {@code ?then=throw} throws, {@code
+ * ?then=error} throws an Error, {@code ?then=status} answers 500, {@code ?then=commit} answers 500
+ * and commits it, {@code ?then=send-error} sends error 500, anything else 200), counting runs in
+ * {@link #filterRuns} and {@link #servletRuns}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ServletContractTest {
@@ -129,6 +136,162 @@ abstract class ServletContractTest {
     assertThat(outcomes.get(0).error()).hasMessage("boom");
   }
 
+  @Test
+  void answersARequestThatThrewAfterARefusedCallAsBlocked() throws Exception {
+    Backpressure levee = Backpressure.install(true);
+
+    HttpResponse<String> response = get("/app/refused?then=throw");
+
+    assertThat(response.statusCode()).isEqualTo(503);
+    assertThat(response.headers().firstValue("Retry-After")).hasValue("7");
+    assertThat(response.body()).isEqualTo("levee: db blocked the call (rate-limit)\n");
+    assertThat(levee.asked).containsExactly(Backpressure.REFUSED);
+    assertThat(awaitOne(levee.statuses)).as("reported as the application ended").isEqualTo(500);
+  }
+
+  @Test
+  void answersA5xxAfterARefusedCallAsBlocked() throws Exception {
+    Backpressure levee = Backpressure.install(true);
+
+    HttpResponse<String> response = get("/app/refused?then=status");
+
+    assertThat(response.statusCode()).isEqualTo(503);
+    assertThat(response.headers().firstValue("Retry-After")).hasValue("7");
+    assertThat(response.body()).isEqualTo("levee: db blocked the call (rate-limit)\n");
+    assertThat(awaitOne(levee.statuses)).as("reported as the application ended").isEqualTo(500);
+  }
+
+  /** The servlet API takes a response as committed once sendError was called, and so does Levee. */
+  @Test
+  void leavesASendErrorAlone() throws Exception {
+    Backpressure levee = Backpressure.install(true);
+
+    HttpResponse<String> response = get("/app/refused?then=send-error");
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(response.headers().firstValue("Retry-After")).isEmpty();
+    assertThat(levee.asked).isEmpty();
+  }
+
+  @Test
+  void passesAnErrorOn() throws Exception {
+    Backpressure levee = Backpressure.install(true);
+
+    HttpResponse<String> response = get("/app/refused?then=error");
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(response.headers().firstValue("Retry-After")).isEmpty();
+    assertThat(levee.asked).isEmpty();
+  }
+
+  @Test
+  void neverTouchesACommittedResponse() throws Exception {
+    Backpressure levee = Backpressure.install(true);
+
+    HttpResponse<String> response = get("/app/refused?then=commit");
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(response.body()).isEqualTo("application error");
+    assertThat(levee.asked).isEmpty();
+  }
+
+  @Test
+  void leavesARequestThatCopedWithARefusalAlone() throws Exception {
+    Backpressure levee = Backpressure.install(true);
+
+    HttpResponse<String> response = get("/app/refused?then=cope");
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).isEqualTo("degraded");
+    assertThat(levee.asked).isEmpty();
+  }
+
+  @Test
+  void leavesAFailureWithoutARefusalAlone() throws Exception {
+    Backpressure levee = Backpressure.install(true);
+    get("/app/refused?then=cope"); // a refusal of an earlier request on the same thread is gone
+
+    assertThat(get("/app/fail").statusCode()).isEqualTo(500);
+    assertThat(levee.asked).isEmpty();
+  }
+
+  @Test
+  void leavesEverythingAloneWithoutBackpressure() throws Exception {
+    Backpressure levee = Backpressure.install(false);
+
+    HttpResponse<String> response = get("/app/refused?then=throw");
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(response.headers().firstValue("Retry-After")).isEmpty();
+    assertThat(levee.asked).isEmpty();
+  }
+
+  /**
+   * Admits every request with a permit that watches for refusals (or not), refuses every statement
+   * with {@link #REFUSED}, and answers what {@code backpressure} is asked with {@link #ANSWER}.
+   */
+  static final class Backpressure extends Dispatcher {
+    static final Blocked REFUSED =
+        new Blocked(
+            "db",
+            "rate-limit",
+            "levee: db blocked the call (rate-limit)",
+            0,
+            7,
+            "",
+            "text/plain",
+            new String[0],
+            false,
+            "53000");
+    static final Blocked ANSWER =
+        new Blocked(
+            "db",
+            "rate-limit",
+            REFUSED.message,
+            503,
+            7,
+            REFUSED.message + "\n",
+            "text/plain; charset=utf-8",
+            new String[0],
+            false,
+            null);
+
+    final List<Blocked> asked = new CopyOnWriteArrayList<>();
+    final List<Integer> statuses = new CopyOnWriteArrayList<>();
+    private final Permit permit;
+
+    private Backpressure(boolean watch) {
+      permit = new Permit(0, 0, 0, 0, watch) {};
+    }
+
+    static Backpressure install(boolean watch) {
+      Backpressure d = new Backpressure(watch);
+      Levee.install(d);
+      return d;
+    }
+
+    @Override
+    public Object servletEnter(String method, String path, Object request, Object keys) {
+      return permit;
+    }
+
+    @Override
+    public Object jdbcEnter(String jdbcUrl, String sql) {
+      return REFUSED;
+    }
+
+    @Override
+    public Blocked backpressure(Object permit, Blocked refused) {
+      asked.add(refused);
+      return ANSWER;
+    }
+
+    @Override
+    public void exit(Object token, long startNanos, int status, Throwable error) {
+      statuses.add(status);
+    }
+  }
+
   private HttpResponse<String> get(String path) throws Exception {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build();
@@ -159,6 +322,14 @@ abstract class ServletContractTest {
     }
     assertThat(dispatcher.outcomes.size()).as("the marker reported").isGreaterThan(before);
     return dispatcher.outcomes.stream().map(Outcome::status).toList();
+  }
+
+  private static <T> T awaitOne(List<T> reports) throws InterruptedException {
+    for (int i = 0; i < 250 && reports.isEmpty(); i++) {
+      Thread.sleep(20);
+    }
+    assertThat(reports).hasSize(1);
+    return reports.get(0);
   }
 
   /** The container may report after the client has read the response; wait for it, boundedly. */

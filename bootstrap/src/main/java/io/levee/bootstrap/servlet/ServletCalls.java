@@ -19,8 +19,12 @@ public abstract class ServletCalls {
    */
   public abstract Object enter(Object request, Object response) throws Exception;
 
-  /** The end of a dispatch that {@link #enter} answered with {@code token}. */
-  public abstract void exit(
+  /**
+   * The end of a dispatch that {@link #enter} answered with {@code token}. True when it wrote a
+   * blocked answer in place of the request's own ({@code backpressure}): then {@code thrown}, if
+   * any, has been answered and must not reach the container.
+   */
+  public abstract boolean exit(
       Object request, Object response, Object token, long start, Throwable thrown) throws Exception;
 
   /** {@code getRemoteAddr()} of {@code request}. */

@@ -32,8 +32,10 @@ public final class ServletHooks {
         }
 
         @Override
-        public void exit(
-            Object request, Object response, Object token, long start, Throwable thrown) {}
+        public boolean exit(
+            Object request, Object response, Object token, long start, Throwable thrown) {
+          return false;
+        }
 
         @Override
         public String remoteAddr(Object request) {
@@ -83,7 +85,10 @@ public final class ServletHooks {
     return returned;
   }
 
-  /** The original threw {@code thrown}, which the woven code throws on. */
+  /**
+   * The original threw {@code thrown}, which the woven code throws on; null when the request has
+   * been answered instead ({@code backpressure}), and the woven method then returns normally.
+   */
   public static Throwable thrown(
       Object token,
       long start,
@@ -92,11 +97,10 @@ public final class ServletHooks {
       Object request,
       Object response,
       Throwable thrown) {
-    end(token, start, api, site, request, response, thrown);
-    return thrown;
+    return end(token, start, api, site, request, response, thrown) ? null : thrown;
   }
 
-  private static void end(
+  private static boolean end(
       Object token,
       long start,
       int api,
@@ -105,9 +109,10 @@ public final class ServletHooks {
       Object response,
       Throwable thrown) {
     try {
-      calls(api).get(site).exit(request, response, token, start, thrown);
+      return calls(api).get(site).exit(request, response, token, start, thrown);
     } catch (Throwable t) {
       HookErrors.report(t);
+      return false;
     }
   }
 

@@ -35,10 +35,8 @@ final class BlockAnswers {
     this.sqlState = onBlock.sqlState != null ? onBlock.sqlState : Defaults.SQL_STATE;
     this.exception = kind == CallKind.METHOD ? onBlock.exceptionOrDefault() : null;
     for (Reason reason : Reason.ALL) {
-      // A method call has no Retry-After: every answer of a method resource is built once.
-      if (exception != null
-          || onBlock.retryAfterSeconds != OnBlock.RETRY_AFTER_AUTO
-          || !reason.knowsWhenToRetry()) {
+      // A method's caller sees no Retry-After, but a request answering with backpressure does.
+      if (onBlock.retryAfterSeconds != OnBlock.RETRY_AFTER_AUTO || !reason.knowsWhenToRetry()) {
         fixed[reason.ordinal()] = build(reason, retryAfter(reason, 0));
       }
     }
@@ -65,7 +63,7 @@ final class BlockAnswers {
   private Blocked build(Reason reason, int retryAfterSeconds) {
     String message = "levee: " + resource + " blocked the call (" + reason.key + ")";
     if (exception != null) {
-      return Blocked.method(resource, reason.key, message, exception);
+      return Blocked.method(resource, reason.key, message, exception, retryAfterSeconds);
     }
     int status;
     String body;
@@ -86,6 +84,32 @@ final class BlockAnswers {
         contentType,
         headers,
         fallback,
+        sqlState);
+  }
+
+  /**
+   * What a request of this servlet resource (or {@code system}) answers in place of the 5xx it
+   * ended with after {@code refused} refused one of its outbound calls: this resource's on-block,
+   * status 503 unless it names one, {@code Retry-After: auto} taken from the refused call, and by
+   * default the refused call's own message as the body.
+   */
+  Blocked backpressure(Blocked refused) {
+    int status = onBlock.status != null ? onBlock.status : Defaults.STATUS_BACKPRESSURE;
+    int retryAfter = onBlock.retryAfterSeconds;
+    if (retryAfter == OnBlock.RETRY_AFTER_AUTO) {
+      retryAfter = Math.max(1, refused.retryAfterSeconds);
+    }
+    String body = onBlock.body != null ? onBlock.body : refused.message + "\n";
+    return new Blocked(
+        refused.resource,
+        refused.reason,
+        refused.message,
+        status,
+        retryAfter,
+        body,
+        contentType,
+        headers,
+        false,
         sqlState);
   }
 

@@ -317,6 +317,18 @@ public final class Engine {
     }
   }
 
+  /**
+   * What a request {@code permit} admitted answers instead of its 5xx after {@code refused} refused
+   * one of its calls ({@code backpressure}); null when none applies or in monitor mode.
+   */
+  public Blocked backpressure(Object permit, Blocked refused) {
+    if (!(permit instanceof EnginePermit) || !((EnginePermit) permit).backpressure) {
+      return null;
+    }
+    ResourceView by = ((EnginePermit) permit).backpressureBy();
+    return by == null ? null : by.answerRefused(refused);
+  }
+
   /** A snapshot of every resource in force, in file order, then {@code system} if there is one. */
   public List<ResourceStatus> status() {
     List<ResourceView> views = resources();

@@ -1,6 +1,7 @@
 package io.levee.rules.engine;
 
 import io.levee.bootstrap.Permit;
+import io.levee.rules.model.CallKind;
 import io.levee.rules.model.Priority;
 
 /**
@@ -42,13 +43,34 @@ final class EnginePermit extends Permit {
         millis(resource == null ? 0 : resource.rule.timeouts.connectNanos),
         millis(resource == null ? 0 : resource.rule.timeouts.readNanos),
         seconds(resource == null ? 0 : resource.rule.timeouts.queryNanos),
-        resource == null ? 0 : resource.id);
+        resource == null ? 0 : resource.id,
+        backpressure(resource, system));
     this.resource = resource;
     this.system = system;
     this.breakerAdmitted = breakerAdmitted;
     this.timed = system != null || (resource != null && resource.timesCalls);
     this.systemClass = systemClass;
     this.systemPriority = resource == null ? Priority.NORMAL : resource.priority;
+  }
+
+  /**
+   * A servlet resource's own {@code backpressure} when it says, else {@code system}'s when the
+   * system rule governs the request; never for an outbound call.
+   */
+  private static boolean backpressure(ResourceRuntime resource, SystemRuntime system) {
+    if (resource != null && resource.rule.backpressure != null) {
+      return resource.rule.backpressure;
+    }
+    boolean inbound = resource == null || resource.rule.match.kind == CallKind.SERVLET;
+    return inbound && system != null && system.rule.backpressure;
+  }
+
+  /**
+   * Who answers for a request this permit admitted that failed after a refused call: the view whose
+   * {@code backpressure} applies ({@link #backpressure(ResourceRuntime, SystemRuntime)}).
+   */
+  ResourceView backpressureBy() {
+    return resource != null && resource.rule.backpressure != null ? resource : system;
   }
 
   /** Rounded up, so a timeout of 1 µs is 1 ms rather than 0, which would mean infinite. */

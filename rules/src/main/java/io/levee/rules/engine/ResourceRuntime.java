@@ -371,6 +371,11 @@ final class ResourceRuntime extends ResourceView {
   }
 
   @Override
+  BlockAnswers answers() {
+    return answers;
+  }
+
+  @Override
   public int lastGoodKept() {
     return lastGood == null ? 0 : lastGood.size();
   }

@@ -1,5 +1,6 @@
 package io.levee.rules.engine;
 
+import io.levee.bootstrap.Blocked;
 import io.levee.rules.model.Mode;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -26,6 +27,9 @@ public abstract class ResourceView {
   private final LongAdder durationSum = new LongAdder();
   private final LongAdder staticFallbacks = new LongAdder();
   private final LongAdder lastGoodFallbacks = new LongAdder();
+
+  /** Requests answered with backpressure: [0] enforce, [1] monitor (would have been). */
+  private final LongAdder[] backpressured = adders(2);
 
   ResourceView(String name, String kind, Mode mode) {
     this.name = name;
@@ -70,6 +74,15 @@ public abstract class ResourceView {
   }
 
   /** Completed calls by outcome; ignored ones are counted under {@link Outcome#IGNORED} only. */
+  /**
+   * Requests of this servlet resource (or {@code system}) that failed after Levee refused one of
+   * their outbound calls and were answered as blocked ({@code backpressure}); with {@code monitor},
+   * those that would have been.
+   */
+  public final long backpressured(boolean monitor) {
+    return backpressured[monitor ? 1 : 0].sum();
+  }
+
   public final long calls(Outcome outcome) {
     return calls[outcome.ordinal()].sum();
   }
@@ -143,6 +156,19 @@ public abstract class ResourceView {
   final void countFallback(boolean lastGood) {
     (lastGood ? lastGoodFallbacks : staticFallbacks).increment();
   }
+
+  /**
+   * What a request of this view answers instead of the 5xx it ended with after {@code refused}
+   * refused one of its calls, counted; null in monitor mode, which only counts.
+   */
+  final Blocked answerRefused(Blocked refused) {
+    boolean monitor = mode == Mode.MONITOR;
+    backpressured[monitor ? 1 : 0].increment();
+    return monitor ? null : answers().backpressure(refused);
+  }
+
+  /** How this view answers blocked requests. */
+  abstract BlockAnswers answers();
 
   final void countBlocked(Reason reason, boolean monitor) {
     (monitor ? wouldBlock : blocked)[reason.ordinal()].increment();

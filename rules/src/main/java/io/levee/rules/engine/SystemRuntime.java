@@ -54,7 +54,8 @@ final class SystemRuntime extends ResourceView {
         && rule.exclude.equals(next.exclude)
         && rule.adaptive.equals(next.adaptive)
         && rule.mode == next.mode
-        && rule.onBlock.equals(next.onBlock);
+        && rule.onBlock.equals(next.onBlock)
+        && rule.backpressure == next.backpressure;
   }
 
   /**
@@ -139,6 +140,11 @@ final class SystemRuntime extends ResourceView {
   @Override
   public long keysEvicted() {
     return 0;
+  }
+
+  @Override
+  BlockAnswers answers() {
+    return answers;
   }
 
   @Override

@@ -27,7 +27,8 @@ final class ResourceReader {
     "failure",
     "timeouts",
     "on-block",
-    "priority"
+    "priority",
+    "backpressure"
   };
   private static final String[] POLICIES = {
     "circuit-breaker", "rate-limit", "concurrency", "adaptive", "timeouts"
@@ -106,6 +107,15 @@ final class ResourceReader {
     OnBlock onBlock = b != null ? OutcomeReader.onBlock(b, match) : OnBlock.DEFAULT;
     Priority priority = r.get("priority", Types.PRIORITY, Priority.NORMAL);
 
+    Boolean backpressure = r.get("backpressure", Types.BOOLEAN, null);
+    if (r.has("backpressure") && kind != null && kind != CallKind.SERVLET) {
+      r.reject(
+          "backpressure",
+          "`backpressure` applies to servlet resources and `system`: it answers an inbound"
+              + " request that failed after Levee refused one of its calls; set it on the"
+              + " servlet resource (or `system`) that serves those requests");
+    }
+
     if (t != null && t.readable() && t.isEmpty() && kind != CallKind.METHOD) {
       r.reject("timeouts", "`timeouts` is empty; set connect and read (http) or query (jdbc)");
     }
@@ -141,7 +151,11 @@ final class ResourceReader {
               + " `system:`; add one, like system: { adaptive: { cpu-target: 80% } }, or leave"
               + " `priority` out");
     }
-    if (!hasPolicy(r) && !(r.has("priority") && kind == CallKind.SERVLET)) {
+    // A servlet resource may exist only to set a priority, or to ask for backpressure on some
+    // paths.
+    if (!hasPolicy(r)
+        && !(kind == CallKind.SERVLET
+            && (r.has("priority") || Boolean.TRUE.equals(backpressure)))) {
       r.error(
           (name != null ? "resource `" + name + "`" : "this resource")
               + " has no policy; add at least one of circuit-breaker, rate-limit, concurrency"
@@ -161,7 +175,8 @@ final class ResourceReader {
         failure,
         timeouts,
         onBlock,
-        priority);
+        priority,
+        backpressure);
   }
 
   private static boolean hasPolicy(Section r) {

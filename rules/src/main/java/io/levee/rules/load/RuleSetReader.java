@@ -25,7 +25,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 final class RuleSetReader {
   static final String[] KEYS = {"version", "settings", "system", "resources"};
   static final String[] SETTINGS = {"mode", "reload", "max-keys", "cluster"};
-  static final String[] SYSTEM = {"exclude", "adaptive", "on-block", "mode"};
+  static final String[] SYSTEM = {"exclude", "adaptive", "on-block", "mode", "backpressure"};
 
   /**
    * The most method resources one file may hold: the weaver checks every class it loads or
@@ -92,7 +92,8 @@ final class RuleSetReader {
     // A cluster section with an error of its own is reported there, not again at each scope.
     boolean clustered = settingsSection != null && settingsSection.has("cluster");
     Section s =
-        top.section("system", "a mapping with exclude, adaptive, on-block and mode", SYSTEM);
+        top.section(
+            "system", "a mapping with exclude, adaptive, on-block, mode and backpressure", SYSTEM);
     SystemRule system = s != null ? system(s, settings.mode) : null;
     List<ResourceRule> resources = resources(top, settings.mode, clustered, s != null, problems);
     if (problems.count() > before) {
@@ -137,8 +138,13 @@ final class RuleSetReader {
         s.section("on-block", "a mapping of what a shed request gets", OutcomeReader.ON_BLOCK);
     OnBlock onBlock = b != null ? OutcomeReader.systemOnBlock(b) : OnBlock.DEFAULT;
     Mode mode = s.get("mode", Types.MODE, defaultMode);
+    boolean backpressure = s.get("backpressure", Types.BOOLEAN, Boolean.FALSE);
     return new SystemRule(
-        exclude != null ? exclude : Collections.<String>emptyList(), adaptive, mode, onBlock);
+        exclude != null ? exclude : Collections.<String>emptyList(),
+        adaptive,
+        mode,
+        onBlock,
+        backpressure);
   }
 
   private static List<ResourceRule> resources(

@@ -81,6 +81,22 @@ final class Types {
             }
           });
 
+  static final ValueType<Boolean> BOOLEAN =
+      ValueType.of(
+          "true or false",
+          new ValueType.Parse<Boolean>() {
+            @Override
+            public Boolean parse(String text) throws ValueType.Bad {
+              if (text.equals("true")) {
+                return Boolean.TRUE;
+              }
+              if (text.equals("false")) {
+                return Boolean.FALSE;
+              }
+              throw new ValueType.Bad();
+            }
+          });
+
   private Types() {}
 
   /** A duration of at least {@code minNanos} (0 allows {@code 0}) and at most one day. */

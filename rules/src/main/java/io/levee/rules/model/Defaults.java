@@ -27,6 +27,10 @@ public final class Defaults {
   public static final int STATUS_CIRCUIT_OPEN = 503;
   public static final int STATUS_ADAPTIVE = 503;
   public static final int STATUS_SYSTEM = 503;
+
+  /** A request answered for a refused outbound call ({@code backpressure}). */
+  public static final int STATUS_BACKPRESSURE = 503;
+
   public static final String CONTENT_TYPE = "text/plain; charset=utf-8";
 
   public static final int LAST_GOOD_MAX_BODY = 256 * 1024;

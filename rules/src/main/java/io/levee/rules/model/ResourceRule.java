@@ -28,6 +28,12 @@ public final class ResourceRule {
   /** Never null: {@link Priority#NORMAL} unless a servlet resource says otherwise. */
   public final Priority priority;
 
+  /**
+   * servlet only: {@code backpressure} as written, or null when not written (then {@code system}'s
+   * applies to a request the system rule governs).
+   */
+  public final Boolean backpressure;
+
   public ResourceRule(
       String name,
       Mode mode,
@@ -50,7 +56,8 @@ public final class ResourceRule {
         failure,
         timeouts,
         onBlock,
-        Priority.NORMAL);
+        Priority.NORMAL,
+        null);
   }
 
   public ResourceRule(
@@ -64,7 +71,8 @@ public final class ResourceRule {
       FailureSpec failure,
       TimeoutsSpec timeouts,
       OnBlock onBlock,
-      Priority priority) {
+      Priority priority,
+      Boolean backpressure) {
     this.name = name;
     this.mode = mode;
     this.match = match;
@@ -76,6 +84,7 @@ public final class ResourceRule {
     this.timeouts = timeouts;
     this.onBlock = onBlock;
     this.priority = priority;
+    this.backpressure = backpressure;
   }
 
   @Override
@@ -97,7 +106,8 @@ public final class ResourceRule {
         && failure.equals(r.failure)
         && timeouts.equals(r.timeouts)
         && onBlock.equals(r.onBlock)
-        && priority == r.priority;
+        && priority == r.priority
+        && Values.eq(backpressure, r.backpressure);
   }
 
   @Override

@@ -18,10 +18,26 @@ public final class SystemRule {
 
   public final OnBlock onBlock;
 
+  /**
+   * Whether a request this rule governs answers a 5xx that follows a refused outbound call as
+   * blocked, unless the servlet resource it matched says otherwise ({@code backpressure}).
+   */
+  public final boolean backpressure;
+
   public SystemRule(List<String> exclude, AdaptiveSpec adaptive, Mode mode, OnBlock onBlock) {
+    this(exclude, adaptive, mode, onBlock, false);
+  }
+
+  public SystemRule(
+      List<String> exclude,
+      AdaptiveSpec adaptive,
+      Mode mode,
+      OnBlock onBlock,
+      boolean backpressure) {
     this.exclude = Collections.unmodifiableList(exclude);
     this.adaptive = adaptive;
     this.mode = mode;
     this.onBlock = onBlock;
+    this.backpressure = backpressure;
   }
 }

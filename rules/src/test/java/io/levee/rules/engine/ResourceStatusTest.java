@@ -50,6 +50,11 @@ class ResourceStatusTest {
       public int lastGoodKept() {
         return 0;
       }
+
+      @Override
+      BlockAnswers answers() {
+        return null;
+      }
     };
   }
 }
