@@ -12,7 +12,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import docsection  # noqa: E402
 
-TARGET_MS = 300
+TARGET_MS = 150
 CASES = [
     ("none", "no agent"),
     ("agent-no-match", "agent, rules that match no call"),
