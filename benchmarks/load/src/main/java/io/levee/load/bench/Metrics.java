@@ -29,13 +29,22 @@ final class Metrics {
         m.put("admitted p50 at 2C (ms)", high.millis(50));
         m.put("admitted p99 at 2C (ms)", high.millis(99));
         m.put("reject ratio at 2C", high.rejectRatio());
-        m.put("rejects at 0.5C", (double) (low.rejected + after.rejected));
+        // The first second after the drop drains the 2C phase's calls, for every contender alike.
+        Window afterDrain = new Window(s, "cpu", Math.min(at[3] + 1, at[4]), at[4]);
+        m.put("rejects at 0.5C", (double) (low.rejected + afterDrain.rejected));
         m.put(
             "converge after 0.5C→2C (s)",
             converge(s, "cpu", at[2], at[3], Scenarios.CPU_DEADLINE_MS));
         m.put(
             "converge after 2C→0.5C (s)",
             converge(s, "cpu", at[3], at[4], Scenarios.CPU_DEADLINE_MS));
+        m.put(
+            "goodput 3 s average settles after 0.5C→2C (s)",
+            convergeAverage(s, "cpu", at[2], at[3]));
+        m.put(
+            "goodput 3 s average settles after 2C→0.5C (s)",
+            convergeAverage(s, "cpu", at[3], at[4]));
+        m.put("limit settles after 0.5C→2C (s)", limitSettles(s, at[2], at[3]));
         oscillation(m, s, at[2], at[3]);
       }
       case "slow-io" -> {
@@ -93,6 +102,59 @@ final class Metrics {
         ok = Math.abs(w.goodPerSecond() - fin) <= 0.1 * fin && p99 <= deadlineMs;
       }
       if (ok) {
+        return first - from;
+      }
+    }
+    return Double.NaN;
+  }
+
+  /**
+   * Seconds from the phase's start until the 3 s moving average of goodput (the seconds of this
+   * phase up to and including that one, at most three) stays within ±10 % of the phase's final
+   * level, the mean of its last 3 s. At a few calls in flight on one core a single second's goodput
+   * moves too much to judge alone; {@link #converge} judges each second and is reported too.
+   */
+  static double convergeAverage(Series s, String stream, int from, int to) {
+    double fin = new Window(s, stream, Math.max(from, to - 3), to).goodPerSecond();
+    if (fin <= 0) {
+      return Double.NaN;
+    }
+    for (int first = from; first < to; first++) {
+      boolean ok = true;
+      for (int i = first; i < to && ok; i++) {
+        double avg = new Window(s, stream, Math.max(from, i - 2), i + 1).goodPerSecond();
+        ok = Math.abs(avg - fin) <= 0.1 * fin;
+      }
+      if (ok) {
+        return first - from;
+      }
+    }
+    return Double.NaN;
+  }
+
+  /**
+   * Seconds from the phase's start until the limit settles: from that second to the phase's end its
+   * peak-to-peak stays within 20 % of its mean. NaN for a contender without a limit.
+   */
+  static double limitSettles(Series s, int from, int to) {
+    for (int first = from; first < to; first++) {
+      double sum = 0;
+      double lo = Double.MAX_VALUE;
+      double hi = -1;
+      int n = 0;
+      for (int i = first; i < to; i++) {
+        if (Double.isNaN(s.limitMean[i])) {
+          continue;
+        }
+        sum += s.limitMean[i];
+        lo = Math.min(lo, s.limitMin[i]);
+        hi = Math.max(hi, s.limitMax[i]);
+        n++;
+      }
+      if (n == 0) {
+        return Double.NaN;
+      }
+      if (hi - lo <= 0.2 * (sum / n)) {
         return first - from;
       }
     }

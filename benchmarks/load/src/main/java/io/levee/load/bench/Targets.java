@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Issue 7's overload targets for Levee, each checked on the medians of this run. */
+/**
+ * The overload targets for Levee, each checked on the medians of this run: at least as good as the
+ * best other protected contender where one is named, the bounds given otherwise.
+ */
 final class Targets {
   private Targets() {}
 
@@ -13,43 +16,50 @@ final class Targets {
         "#### Targets (Levee, medians of this run)\n\n| target | measured | met |\n|---|---|---|\n");
     Map<String, List<Map<String, Double>>> step = metrics.get("step");
     if (step != null && step.containsKey("levee")) {
-      double good = med(step, "levee", "goodput at 2C (× C)");
-      row(b, "step: goodput at 2C ≥ 0.9 C", Stats.num(good) + " C", good >= 0.9);
-      double p99 = med(step, "levee", "admitted p99 at 2C (ms)");
-      double best = Double.NaN;
-      String bestName = "";
-      for (String other : step.keySet()) {
-        double v = med(step, other, "admitted p99 at 2C (ms)");
-        if (!other.equals("levee") && !other.equals("none") && !(v >= best)) {
-          best = v;
-          bestName = other;
-        }
-      }
-      row(
-          b,
-          "step: admitted p99 at 2C within the deadline (" + Scenarios.CPU_DEADLINE_MS + " ms)",
-          Stats.num(p99) + " ms",
-          p99 <= Scenarios.CPU_DEADLINE_MS);
-      if (!Double.isNaN(best)) {
+      String goodKey = "goodput at 2C (× C)";
+      String p99Key = "admitted p99 at 2C (ms)";
+      double good = med(step, "levee", goodKey);
+      double p99 = med(step, "levee", p99Key);
+      String bestGood = best(step, goodKey, true);
+      String bestP99 = best(step, p99Key, false);
+      if (bestGood != null) {
+        double other = med(step, bestGood, goodKey);
         row(
             b,
-            "step: admitted p99 ≤ 0.7 × the best other contender's ("
-                + bestName
+            "step: goodput at 2C ≥ the best other contender's ("
+                + bestGood
                 + ", "
-                + Stats.num(best)
-                + " ms)",
-            Stats.num(p99 / best) + " ×",
-            p99 <= 0.7 * best);
+                + Stats.num(other)
+                + " C)",
+            Stats.num(good) + " C",
+            good >= other);
       }
-      double up = med(step, "levee", "converge after 0.5C→2C (s)");
-      double down = med(step, "levee", "converge after 2C→0.5C (s)");
+      if (bestP99 != null) {
+        double other = med(step, bestP99, p99Key);
+        row(
+            b,
+            "step: admitted p99 at 2C ≤ 0.5 × the best other contender's ("
+                + bestP99
+                + ", "
+                + Stats.num(other)
+                + " ms)",
+            Stats.num(p99 / other) + " ×",
+            p99 <= 0.5 * other);
+      }
+      double up = med(step, "levee", "goodput 3 s average settles after 0.5C→2C (s)");
+      double down = med(step, "levee", "goodput 3 s average settles after 2C→0.5C (s)");
+      double limit = med(step, "levee", "limit settles after 0.5C→2C (s)");
       row(
           b,
-          "step: converges within 2 s of each step",
-          Stats.num(up) + " s up, " + Stats.num(down) + " s down",
-          up <= 2 && down <= 2);
+          "step: goodput (3 s average) and limit settle within 2 s of each step",
+          Stats.num(up) + " s up, " + Stats.num(down) + " s down, limit " + Stats.num(limit) + " s",
+          up <= 2 && down <= 2 && limit <= 2);
       double rejects = med(step, "levee", "rejects at 0.5C");
-      row(b, "step: no rejects while the load is 0.5C", Stats.num(rejects), rejects == 0);
+      row(
+          b,
+          "step: no rejects while the load is 0.5C (from the second after the drop)",
+          Stats.num(rejects),
+          rejects == 0);
     }
     Map<String, List<Map<String, Double>>> io = metrics.get("slow-io");
     if (io != null && io.containsKey("levee")) {
@@ -60,16 +70,59 @@ final class Targets {
           Stats.num(100 * keep) + " %",
           keep >= 0.95);
     }
-    Map<String, List<Map<String, Double>>> retry = metrics.get("retry");
-    if (retry != null && retry.containsKey("levee")) {
-      double rec = med(retry, "levee", "recovery to 95 % after 3C→0.7C (s)");
+    for (String scenario : List.of("retry", "retry-backoff", "retry-aggressive")) {
+      Map<String, List<Map<String, Double>>> storm = metrics.get(scenario);
+      if (storm == null || !storm.containsKey("levee")) {
+        continue;
+      }
+      String goodKey = "goodput at 3C (× C)";
+      double good = med(storm, "levee", goodKey);
+      String bestGood = best(storm, goodKey, true);
+      if (bestGood != null) {
+        double other = med(storm, bestGood, goodKey);
+        row(
+            b,
+            scenario
+                + ": goodput at 3C ≥ the best other contender's ("
+                + bestGood
+                + ", "
+                + Stats.num(other)
+                + " C)",
+            Stats.num(good) + " C",
+            good >= other);
+      }
+      double after = med(storm, "levee", "goodput at 0.7C (× offered)");
       row(
           b,
-          "retry storm: goodput back to 95 % within 10 s after the load falls",
-          Stats.num(rec) + " s",
-          rec <= 10);
+          scenario + ": goodput at 0.7C ≥ 0.95 of the offered load",
+          Stats.num(after),
+          after >= 0.95);
     }
     b.append('\n');
+  }
+
+  /**
+   * The protected contender other than Levee with the highest ({@code highest}) or lowest median of
+   * {@code key}; null when there is none.
+   */
+  private static String best(
+      Map<String, List<Map<String, Double>>> m, String key, boolean highest) {
+    String name = null;
+    double value = Double.NaN;
+    for (String other : m.keySet()) {
+      if (other.equals("levee") || other.equals("none")) {
+        continue;
+      }
+      double v = med(m, other, key);
+      if (Double.isNaN(v)) {
+        continue;
+      }
+      if (name == null || (highest ? v > value : v < value)) {
+        name = other;
+        value = v;
+      }
+    }
+    return name;
   }
 
   private static double med(

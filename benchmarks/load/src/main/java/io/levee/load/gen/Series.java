@@ -38,7 +38,7 @@ public final class Series {
     return second >= 0 && second < seconds ? bins[second] : null;
   }
 
-  synchronized void recordLimit(int second, double limit) {
+  public synchronized void recordLimit(int second, double limit) {
     if (second < 0 || second >= seconds || limit < 0) {
       return;
     }

@@ -28,6 +28,28 @@ class MetricsTest {
   }
 
   @Test
+  void theThreeSecondAverageSettlesWhereSingleSecondsStillJump() {
+    int[] good = {10, 40, 90, 100, 100, 100, 100, 120, 85, 99};
+    for (int i = 0; i < 10; i++) {
+      second(i, good[i], 20);
+    }
+    // Per second, 120 and 85 are each more than 10 % off the final 101.3: not converged before 9.
+    assertThat(Metrics.converge(s, "cpu", 0, 10, 250)).isEqualTo(9);
+    // Averaged over 3 s, from the fifth second on (96.7, 100, 100, 106.7, 101.7, 101.3).
+    assertThat(Metrics.convergeAverage(s, "cpu", 0, 10)).isEqualTo(4);
+  }
+
+  @Test
+  void theLimitSettlesWhenItsRestStaysWithinAFifthOfItsMean() {
+    double[] limits = {20, 14, 9, 6, 5, 5, 7, 5, 5, 5};
+    for (int i = 0; i < 10; i++) {
+      s.recordLimit(i, limits[i]);
+    }
+    assertThat(Metrics.limitSettles(s, 0, 10)).isEqualTo(7);
+    assertThat(Metrics.limitSettles(new Series(10, List.of("cpu")), 0, 10)).isNaN();
+  }
+
+  @Test
   void aPhaseWhoseLatencyStaysOverTheDeadlineNeverConverges() {
     for (int i = 0; i < 10; i++) {
       second(i, 100, 400);
