@@ -287,7 +287,17 @@ public final class MethodWeaving implements RuleWeaving {
    */
   @Override
   public List<RuleError> check(Instrumentation inst, String file, RuleSet rules) {
-    return ThrowCheck.check(inst, file, rules, MethodPlan.of(rules));
+    return check(inst, loadedClasses(inst), file, rules);
+  }
+
+  /**
+   * {@link #check} against {@code loaded}: at JVM start, the classes loaded when the agent began,
+   * so that whether a file is accepted does not depend on which application classes happened to
+   * load while it was being read. A class that loads later is checked at its first blocked call.
+   */
+  public List<RuleError> check(
+      Instrumentation inst, Class<?>[] loaded, String file, RuleSet rules) {
+    return ThrowCheck.check(inst, loaded, file, rules, MethodPlan.of(rules));
   }
 
   /** What a call of site {@code number} that {@code blocked} refused throws. */

@@ -21,7 +21,9 @@ import java.util.List;
 final class ThrowCheck {
   private ThrowCheck() {}
 
-  static List<RuleError> check(Instrumentation inst, String file, RuleSet rules, MethodPlan plan) {
+  /** {@code loaded}: the classes to check against, the JVM's loaded classes of the moment. */
+  static List<RuleError> check(
+      Instrumentation inst, Class<?>[] loaded, String file, RuleSet rules, MethodPlan plan) {
     List<RuleError> errors = new ArrayList<RuleError>();
     if (plan.isEmpty()) {
       return errors;
@@ -32,7 +34,7 @@ final class ThrowCheck {
       index[k] = indexOf(rules, plan.name(k));
     }
     int named = 0;
-    for (Class<?> type : MethodWeaving.loadedClasses(inst)) {
+    for (Class<?> type : loaded) {
       boolean counted = false;
       try {
         if (!LoadedMethods.candidate(type) || !inst.isModifiableClass(type)) {

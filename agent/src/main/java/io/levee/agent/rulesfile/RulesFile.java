@@ -18,6 +18,38 @@ import java.nio.file.Paths;
 public final class RulesFile {
   private RulesFile() {}
 
+  /** A {@code method:} key, as a block or flow mapping writes it, quoted or not. */
+  private static final java.util.regex.Pattern METHOD_KEY =
+      java.util.regex.Pattern.compile("(?m)(^|[\\s{,])[\"']?method[\"']?\\s*:");
+
+  /** Larger files are taken to name methods: reading them whole is not worth it here. */
+  private static final long MAX_SCANNED_BYTES = 1L << 20;
+
+  /**
+   * Whether the rules file may have a {@code method} resource, found by a look at its text without
+   * the YAML parser: such resources must be known before the classes they name load, so a start
+   * with them waits for the rules. True when it cannot tell (unreadable, large), false with no
+   * file.
+   */
+  public static boolean mayNameMethods(String rules) {
+    if (rules == null || rules.trim().isEmpty()) {
+      return false;
+    }
+    try {
+      Path path = Paths.get(rules.trim());
+      if (!Files.exists(path)) {
+        return false;
+      }
+      if (Files.size(path) > MAX_SCANNED_BYTES) {
+        return true;
+      }
+      String text = new String(Files.readAllBytes(path), java.nio.charset.StandardCharsets.UTF_8);
+      return METHOD_KEY.matcher(text).find();
+    } catch (Exception e) {
+      return true;
+    }
+  }
+
   /**
    * Starts {@link #loadAtStart} on a thread of its own, so that reading the file (and loading the
    * YAML parser, most of the time it takes) overlaps with preparing the instrumentation; {@link

@@ -6,6 +6,7 @@ import io.levee.agent.args.Reply;
 import io.levee.agent.lifecycle.RunningAgent;
 import io.levee.agent.lifecycle.StatusTable;
 import io.levee.agent.log.AgentLog;
+import io.levee.agent.rulesfile.RulesFile;
 import io.levee.agent.rulesfile.RulesWatcher;
 import io.levee.bootstrap.Dispatcher;
 import io.levee.bootstrap.Levee;
@@ -80,10 +81,11 @@ public final class AgentControl {
     }
     try {
       Startup.Begun begun = Startup.begin(options, log, inst, attached);
-      if (!attached) {
+      if (!attached && !RulesFile.mayNameMethods(options.rules())) {
         // At JVM start the rules are put in force beside the application's main, which calls
         // wait for at the gate (RulesGate). Not a daemon: a JVM whose main ends at once still
-        // finishes the start (and says so) before it exits.
+        // finishes the start (and says so) before it exits. Method resources must be known
+        // before the classes they name load, so a file that may have them is waited for.
         Thread finishing = new Thread(() -> finishStart(begun, log), "levee-start");
         begun.finishedBy(finishing);
         finishing.start();

@@ -56,6 +56,9 @@ public final class Startup {
    */
   static Begun begin(AgentOptions options, AgentLog log, Instrumentation inst, boolean attached) {
     long began = System.nanoTime();
+    // What the method resources are checked against: the classes of this moment, as when the start
+    // waited for its rules (ThrowCheck).
+    Class<?>[] loadedAtBegin = inst == null ? new Class<?>[0] : inst.getAllLoadedClasses();
     RulesWatcher rulesFile = new RulesWatcher(options.rules(), log);
     RulesFile.Loading loading = RulesFile.loadInBackground(options.rules(), log);
     List<Integration> integrations = Integrations.all(log);
@@ -83,6 +86,7 @@ public final class Startup {
       long installed = System.nanoTime();
       Begun begun =
           new Begun(agent, loading, integrations, methods, engine, cpu, real, gate, inst, log);
+      begun.loadedAtBegin = loadedAtBegin;
       begun.began = began;
       begun.prepared = prepared;
       begun.installed = installed;
@@ -106,6 +110,7 @@ public final class Startup {
     private final RulesGate gate;
     private final Instrumentation inst;
     private final AgentLog log;
+    private Class<?>[] loadedAtBegin;
     private long began;
     private long prepared;
     private long installed;
@@ -148,7 +153,7 @@ public final class Startup {
       try {
         long finishing = System.nanoTime();
         RuleSet read = awaitRules(loading);
-        List<RuleError> refused = methods.check(inst, read.source, read);
+        List<RuleError> refused = methods.check(inst, loadedAtBegin, read.source, read);
         RuleSet rules = refused.isEmpty() ? read : refuse(read, refused, log);
         agent.refusedAtStart(refused);
         long rulesLoaded = System.nanoTime();

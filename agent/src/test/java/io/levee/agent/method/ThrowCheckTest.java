@@ -36,7 +36,20 @@ class ThrowCheckTest {
     LoadResult result = RulesLoader.parse("rules.yaml", yaml);
     assertThat(result.errors()).isEmpty();
     RuleSet rules = result.rules();
-    return ThrowCheck.check(new Loaded(loaded), "rules.yaml", rules, MethodPlan.of(rules));
+    return ThrowCheck.check(new Loaded(loaded), loaded, "rules.yaml", rules, MethodPlan.of(rules));
+  }
+
+  @Test
+  void onlyTheClassesItIsGivenAreCheckedNotAllThatAreLoadedNow() {
+    RuleSet rules =
+        RulesLoader.parse(
+                "rules.yaml", String.format(PRICED, "methodfixtures.Fixtures$CheckedFailure"))
+            .rules();
+    // At JVM start the check sees the classes loaded when the agent began, not those the
+    // application loaded while the rules were read.
+    Loaded now = new Loaded(new Class<?>[] {Fixtures.PricedImpl.class});
+    assertThat(ThrowCheck.check(now, new Class<?>[0], "rules.yaml", rules, MethodPlan.of(rules)))
+        .isEmpty();
   }
 
   @Test

@@ -1,9 +1,6 @@
 package io.levee.it.support;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,11 +25,9 @@ public final class StatusRows {
 
   /** A free loopback port for the agent's {@code http} option, which serves {@code /status}. */
   public static int freePort() {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    // Two ports asked for in a row (a container's HTTP and shutdown ports) could otherwise be the
+    // same one, freed and handed out again before either is bound.
+    return FreePorts.next();
   }
 
   /** One resource as {@code /status} shows it; counts by reason or outcome, zeros left out. */
