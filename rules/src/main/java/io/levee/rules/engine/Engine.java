@@ -56,7 +56,9 @@ public final class Engine {
   private final Object applying = new Object();
   private volatile CompiledRules compiled;
   private volatile Listener listener;
-  private volatile Decisions decisions;
+
+  /** Who is told of each decision; the runtimes tell it directly. */
+  final Telling telling = new Telling();
 
   /** An engine that keeps the duration of every call. */
   public Engine(Clock clock, CpuSource cpu, Sleeper sleeper) {
@@ -93,33 +95,12 @@ public final class Engine {
 
   /** Who is told of each decision, for tracing; null for nobody. */
   public void setDecisions(Decisions decisions) {
-    this.decisions = decisions;
+    telling.set(decisions);
   }
 
   /** The listener {@link #setDecisions} set, or null. */
   public Decisions decisions() {
-    return decisions;
-  }
-
-  /**
-   * Tells {@link #setDecisions}'s listener, if any, of a decision. A listener that throws loses its
-   * word, never the call: the permits taken must still come back.
-   */
-  void tell(String resource, String kind, String decision, String reason) {
-    Decisions d = decisions;
-    if (d == null) {
-      return;
-    }
-    try {
-      d.decided(resource, kind, decision, reason);
-    } catch (Throwable ignored) {
-      // Tracing is an extra; the decision stands without it.
-    }
-  }
-
-  /** Whether {@link #tell} has anyone to tell; one volatile read. */
-  boolean telling() {
-    return decisions != null;
+    return telling.get();
   }
 
   /** An inbound request at its outermost dispatch; {@code keys} reads per-key rate-limit keys. */

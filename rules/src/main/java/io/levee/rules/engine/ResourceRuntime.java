@@ -11,7 +11,6 @@ import io.levee.rules.model.Priority;
 import io.levee.rules.model.RateLimitSpec;
 import io.levee.rules.model.ResourceRule;
 import io.levee.rules.policy.CircuitBreaker;
-import io.levee.rules.policy.ClusterBucket;
 import io.levee.rules.policy.ConcurrencyLimit;
 import io.levee.rules.policy.KeyedBuckets;
 import io.levee.rules.policy.RateBucket;
@@ -91,7 +90,7 @@ final class ResourceRuntime extends ResourceView {
   private final long slowCallNanos;
   private final FailureClassifier failures;
   private final BlockAnswers answers;
-  private final Engine engine;
+  private final Telling telling;
 
   ResourceRuntime(
       ResourceRule rule, int maxKeys, Clock clock, CpuSource cpu, Sleeper sleeper, Engine engine) {
@@ -102,7 +101,7 @@ final class ResourceRuntime extends ResourceView {
     this.monitor = rule.mode == Mode.MONITOR;
     this.sleeper = sleeper;
     this.starts = engine.starts;
-    this.engine = engine;
+    this.telling = engine.telling;
     this.breaker =
         rule.circuitBreaker == null ? null : new CircuitBreaker(rule.circuitBreaker, clock, RANDOM);
     if (breaker != null) {
@@ -111,7 +110,9 @@ final class ResourceRuntime extends ResourceView {
     RateLimitSpec rate = rule.rateLimit;
     boolean perKey = rate != null && rate.per != null && rule.match.kind == CallKind.SERVLET;
     KeyedBuckets.Factory buckets =
-        rate != null && rate.cluster ? clusterBuckets(clock) : KeyedBuckets.tokenBuckets(clock);
+        rate != null && rate.cluster
+            ? ClusterBuckets.factory(clock)
+            : KeyedBuckets.tokenBuckets(clock);
     this.keyed = perKey ? new KeyedBuckets(rate, maxKeys, clock, buckets) : null;
     this.bucket = rate != null && !perKey ? buckets.create(rate, clock.nanoTime()) : null;
     this.concurrency = rule.concurrency == null ? null : new ConcurrencyLimit(rule.concurrency);
@@ -210,8 +211,8 @@ final class ResourceRuntime extends ResourceView {
         return block(Reason.ADAPTIVE, 0);
       }
     }
-    if (engine.telling()) {
-      engine.tell(
+    if (telling.on()) {
+      telling.tell(
           name(),
           kind(),
           would == null ? Decisions.ADMITTED : Decisions.WOULD_BLOCK,
@@ -327,47 +328,14 @@ final class ResourceRuntime extends ResourceView {
 
   @Override
   public int clusterInstances() {
-    if (!clusterScoped()) {
-      return -1;
-    }
-    final int[] most = {0};
-    forEachClusterBucket(
-        new ClusterVisitor() {
-          @Override
-          public void visit(String resource, String key, ClusterBucket b, long lastUsedNanos) {
-            most[0] = Math.max(most[0], b.instances());
-          }
-        });
-    return most[0];
+    return clusterScoped() ? ClusterBuckets.instances(name(), bucket, keyed) : -1;
   }
 
   /** Shows {@code visitor} this resource's cluster-scoped buckets; none when it is local. */
-  void forEachClusterBucket(final ClusterVisitor visitor) {
-    if (!clusterScoped()) {
-      return;
+  void forEachClusterBucket(ClusterVisitor visitor) {
+    if (clusterScoped()) {
+      ClusterBuckets.forEach(name(), bucket, keyed, visitor);
     }
-    if (bucket != null) {
-      visitor.visit(name(), null, (ClusterBucket) bucket, 0);
-      return;
-    }
-    keyed.forEach(
-        new KeyedBuckets.Visitor() {
-          @Override
-          public void visit(String key, RateBucket b, long lastUsedNanos) {
-            if (b instanceof ClusterBucket) {
-              visitor.visit(name(), key, (ClusterBucket) b, lastUsedNanos);
-            }
-          }
-        });
-  }
-
-  private static KeyedBuckets.Factory clusterBuckets(final Clock clock) {
-    return new KeyedBuckets.Factory() {
-      @Override
-      public RateBucket create(RateLimitSpec spec, long now) {
-        return new ClusterBucket(spec, clock, now);
-      }
-    };
   }
 
   @Override
@@ -382,7 +350,7 @@ final class ResourceRuntime extends ResourceView {
 
   private Blocked block(Reason reason, long waitNanos) {
     countBlocked(reason, false);
-    engine.tell(name(), kind(), Decisions.BLOCKED, reason.key);
+    telling.tell(name(), kind(), Decisions.BLOCKED, reason.key);
     return answers.answer(reason, waitNanos);
   }
 

@@ -73,7 +73,7 @@ final class SystemRuntime extends ResourceView {
             : limiter.tryAcquire(now, cls, priority);
     if (within) {
       if (resource == null) {
-        engine.tell(NAME, CallKind.SERVLET.key, Decisions.ADMITTED, null);
+        engine.telling.tell(NAME, CallKind.SERVLET.key, Decisions.ADMITTED, null);
       }
       return null;
     }
@@ -81,7 +81,7 @@ final class SystemRuntime extends ResourceView {
     if (resource != null) {
       resource.countSystemBlock(monitor);
     }
-    engine.tell(
+    engine.telling.tell(
         NAME,
         CallKind.SERVLET.key,
         monitor ? Decisions.WOULD_BLOCK : Decisions.BLOCKED,
