@@ -6,7 +6,6 @@ import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
-import net.bytebuddy.jar.asm.TypePath;
 
 /**
  * Weaves one {@link Advice} around one method body, as its comment shows, in one pass over the
@@ -27,7 +26,7 @@ import net.bytebuddy.jar.asm.TypePath;
  *
  * <p>Class files before version 50 have no stack map frames; none are written for them.
  */
-final class AroundMethod extends CodeTracking {
+final class AroundMethod extends MovedLocals {
   private static final String OBJECT = "java/lang/Object";
   private static final String BLOCKED = "io/levee/bootstrap/Blocked";
 
@@ -128,6 +127,9 @@ final class AroundMethod extends CodeTracking {
     own.add(Opcodes.TOP);
     this.shift = next0 - argsSize;
     this.ownLocals = own.toArray();
+    if (!advice.enterOnly()) {
+      moveLocals(frames, argsSize, shift, ownLocals);
+    }
   }
 
   // The woven code at entry.
@@ -312,57 +314,6 @@ final class AroundMethod extends CodeTracking {
     }
     System.arraycopy(ownLocals, 0, locals, argsSize, ownLocals.length);
     mv.visitFrame(Opcodes.F_NEW, locals.length, locals, stack.length, stack);
-  }
-
-  // The original's frames and locals, moved past the woven code's locals.
-
-  @Override
-  public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
-    if (advice.enterOnly() || !frames) {
-      super.visitFrame(type, numLocal, local, numStack, stack);
-      return;
-    }
-    Object[] locals = AsmValues.insertLocals(local, numLocal, argsSize, ownLocals);
-    super.visitFrame(Opcodes.F_NEW, locals.length, locals, numStack, stack);
-  }
-
-  @Override
-  public void visitVarInsn(int opcode, int var) {
-    code();
-    super.visitVarInsn(opcode, moved(var));
-  }
-
-  @Override
-  public void visitIincInsn(int var, int increment) {
-    code();
-    super.visitIincInsn(moved(var), increment);
-  }
-
-  @Override
-  public void visitLocalVariable(
-      String name, String descriptor, String signature, Label start, Label end, int index) {
-    super.visitLocalVariable(name, descriptor, signature, start, end, moved(index));
-  }
-
-  @Override
-  public net.bytebuddy.jar.asm.AnnotationVisitor visitLocalVariableAnnotation(
-      int typeRef,
-      TypePath typePath,
-      Label[] start,
-      Label[] end,
-      int[] index,
-      String descriptor,
-      boolean visible) {
-    int[] movedIndex = new int[index.length];
-    for (int i = 0; i < index.length; i++) {
-      movedIndex[i] = moved(index[i]);
-    }
-    return super.visitLocalVariableAnnotation(
-        typeRef, typePath, start, end, movedIndex, descriptor, visible);
-  }
-
-  private int moved(int var) {
-    return advice.enterOnly() || var < argsSize ? var : var + shift;
   }
 
   // Pushing the bridge methods' arguments.
