@@ -21,12 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import methodapp.MethodApp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -112,7 +108,7 @@ public abstract class MethodAttachContract {
   void start() throws Exception {
     jdk = Jdk.require(jdk());
     String name = "method-attach-jdk" + jdk();
-    rules = RulesFile.write(name, file(INVENTORY));
+    rules = RulesFile.write(name, RulesText.file(INVENTORY));
     app = ForkedApp.of(MethodApp.class).jdk(jdk).name(name).start();
     pid = app.pid();
     shop = new Shop(app);
@@ -147,7 +143,7 @@ public abstract class MethodAttachContract {
   void anAttachWeavesTheLoadedClassesItsRulesNameAndTheClassesLoadedAfterIt() throws Exception {
     agentOut();
     assertThat(shop.classes().get("late.loaded")).isEqualTo("false");
-    edit(file(INVENTORY, QUOTES, PROXIES, LATE));
+    edit(RulesText.file(INVENTORY, QUOTES, PROXIES, LATE));
     int mark = app.leveeLines().size();
 
     Cli.Result attach = attach(rules);
@@ -164,7 +160,8 @@ public abstract class MethodAttachContract {
             ledgerProxy,
             "methodapp.spring.PricingService",
             pricingProxy);
-    assertThat(retransformedSince(mark)).isEqualTo(retransformed(woven));
+    assertThat(AgentLogSince.retransformed(app::leveeLines, mark))
+        .isEqualTo(AgentLogSince.line(woven));
     Map<String, String> now = Probe.look(pid, loaded()).bytecode();
     for (String type : loaded()) {
       assertThat(now.get(type))
@@ -190,23 +187,23 @@ public abstract class MethodAttachContract {
 
   @Test
   void aReloadFromOneMethodRuleToAnotherReweavesExactlyTheClassesOfTheTwo() throws Exception {
-    agentInWith(file(INVENTORY));
+    agentInWith(RulesText.file(INVENTORY));
     assertTwoOfSix(shop.run("inventory"), "inventory", REJECTED);
     int mark = app.leveeLines().size();
     // Only a policy changes: the same classes decide, with the new limit, and nothing is re-woven.
-    edit(file(INVENTORY.replace("max: 2", "max: 3")));
+    edit(RulesText.file(INVENTORY.replace("max: 2", "max: 3")));
     Cli.Result policy = Cli.run(jdk, "reload", pid);
     assertThat(policy.exit()).as("%s", policy).isZero();
     assertAdmits(shop.run("inventory"), 3, "inventory", REJECTED);
-    edit(file(QUOTES));
+    edit(RulesText.file(QUOTES));
 
     Cli.Result reload = Cli.run(jdk, "reload", pid);
 
     assertThat(reload.exit()).as("%s", reload).isZero();
     assertThat(reload.out()).contains("rules reloaded from " + rules + ": 1 resource");
-    assertThat(retransformedSince(mark))
+    assertThat(AgentLogSince.retransformed(app::leveeLines, mark))
         .isEqualTo(
-            retransformed(
+            AgentLogSince.line(
                 List.of(
                     "methodapp.shop.Inventory",
                     "methodapp.shop.DiscountInventory",
@@ -226,9 +223,9 @@ public abstract class MethodAttachContract {
   @Test
   void aCheckedExceptionAMethodDoesNotDeclareIsRefusedAtItsPlaceAndTheRulesInForceStay()
       throws Exception {
-    agentInWith(file(INVENTORY));
-    String undeclared = file(INVENTORY, UNDECLARED);
-    String where = where(undeclared, "methodapp.shop.ShipmentException");
+    agentInWith(RulesText.file(INVENTORY));
+    String undeclared = RulesText.file(INVENTORY, UNDECLARED);
+    String where = RulesText.where(undeclared, "methodapp.shop.ShipmentException");
     edit(undeclared);
     int mark = app.leveeLines().size();
 
@@ -236,7 +233,9 @@ public abstract class MethodAttachContract {
 
     assertThat(reload.exit()).as("%s", reload).isEqualTo(1);
     assertRefused(reload.err(), rules + ":" + where);
-    assertThat(loggedSince(mark, l -> l.contains("WARN rules file " + rules + " rejected")))
+    assertThat(
+            AgentLogSince.logged(
+                app::leveeLines, mark, l -> l.contains("WARN rules file " + rules + " rejected")))
         .noneMatch(l -> l.contains("method resources changed"));
 
     Path other = RulesFile.write("method-attach-undeclared-jdk" + jdk(), undeclared);
@@ -258,14 +257,15 @@ public abstract class MethodAttachContract {
   @Test
   void aFirstAttachWithSuchAnExceptionProtectsNothingAndSaysWhere() throws Exception {
     agentOut();
-    String undeclared = file(INVENTORY, UNDECLARED);
-    String location = rules + ":" + where(undeclared, "methodapp.shop.ShipmentException");
+    String undeclared = RulesText.file(INVENTORY, UNDECLARED);
+    String location = rules + ":" + RulesText.where(undeclared, "methodapp.shop.ShipmentException");
     edit(undeclared);
     int mark = app.leveeLines().size();
 
     Cli.Result attach = attach(rules);
 
-    loggedSince(mark, l -> l.contains(location + ": resources[1].on-block.throw: "));
+    AgentLogSince.logged(
+        app::leveeLines, mark, l -> l.contains(location + ": resources[1].on-block.throw: "));
     assertAllRan(shop.run("inventory"));
     assertAllRan(shop.run("warehouse"));
     assertRefused(attach.out() + attach.err(), location);
@@ -273,7 +273,7 @@ public abstract class MethodAttachContract {
 
   @Test
   void aDetachRestoresTheOriginalBytecodeOfEveryClassItWove() throws Exception {
-    agentInWith(file(INVENTORY, QUOTES, PROXIES, LATER));
+    agentInWith(RulesText.file(INVENTORY, QUOTES, PROXIES, LATER));
     assertTwoOfSix(shop.run("later"), "later", REJECTED);
     assertTwoOfSix(shop.run("pricing"), "pricing", REJECTED);
     List<String> classes = new ArrayList<>(loaded());
@@ -298,12 +298,12 @@ public abstract class MethodAttachContract {
 
   @Test
   void callsInFlightWhileTheirClassIsReWovenEndNormallyAndLeaveNothingInFlight() throws Exception {
-    agentInWith(file(INVENTORY));
+    agentInWith(RulesText.file(INVENTORY));
 
     // A reload that keeps the resource (quotes added): its two calls in flight stay counted.
     CompletableFuture<Reply> held = shop.runHeld("inventory");
     assertThat(inFlight("inventory")).isEqualTo(2);
-    edit(file(INVENTORY, QUOTES));
+    edit(RulesText.file(INVENTORY, QUOTES));
     assertThat(Cli.run(jdk, "reload", pid).exit()).isZero();
     assertThat(inFlight("inventory")).isEqualTo(2);
     assertTwoOfSix(shop.release(held), "inventory", REJECTED);
@@ -311,13 +311,13 @@ public abstract class MethodAttachContract {
 
     // A reload that removes it, Inventory re-woven back while two calls run in it.
     held = shop.runHeld("inventory");
-    edit(file(QUOTES));
+    edit(RulesText.file(QUOTES));
     assertThat(Cli.run(jdk, "reload", pid).exit()).isZero();
     Reply ended = shop.release(held);
     assertThat(ended.number("returned")).as("%s", ended).isEqualTo(2);
     assertAllRan(shop.run("inventory"));
 
-    edit(file(INVENTORY));
+    edit(RulesText.file(INVENTORY));
     assertThat(Cli.run(jdk, "reload", pid).exit()).isZero();
     assertThat(inFlight("inventory")).isZero();
     assertTwoOfSix(shop.run("inventory"), "inventory", REJECTED);
@@ -350,77 +350,12 @@ public abstract class MethodAttachContract {
         pricingProxy);
   }
 
-  /** The info line of a start, reload or attach that changed the method resources. */
-  private static String retransformed(List<String> classes) {
-    List<String> sorted = classes.stream().sorted().collect(Collectors.toList());
-    return "method resources changed: retransformed "
-        + sorted.size()
-        + " classes"
-        + (sorted.isEmpty() ? "" : ": " + String.join(", ", sorted));
-  }
-
-  /**
-   * The one such line logged since the agent's log had {@code mark} lines, from its text on: waits
-   * for one, then fails if there are more (a line of an earlier step is logged before this one).
-   */
-  private String retransformedSince(int mark) throws InterruptedException {
-    Supplier<List<String>> lines =
-        () -> {
-          List<String> all = app.leveeLines();
-          return all.subList(Math.min(mark, all.size()), all.size()).stream()
-              .filter(l -> l.contains("method resources changed"))
-              .collect(Collectors.toList());
-        };
-    long deadline = System.nanoTime() + 5_000_000_000L;
-    while (lines.get().isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(50);
-    }
-    assertThat(lines.get()).as("the method resources line").hasSize(1);
-    String line = lines.get().get(0);
-    return line.substring(line.indexOf("method resources changed"));
-  }
-
-  /**
-   * The agent's log lines since it had {@code mark} lines, once one of them is {@code expected}
-   * (waited for up to 5 s: the test reads the log as the application writes it).
-   */
-  private List<String> loggedSince(int mark, Predicate<String> expected)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + 5_000_000_000L;
-    while (true) {
-      List<String> all = app.leveeLines();
-      List<String> since = all.subList(Math.min(mark, all.size()), all.size());
-      if (since.stream().anyMatch(expected) || System.nanoTime() > deadline) {
-        assertThat(since).as("the agent's log since the command").anyMatch(expected);
-        return since;
-      }
-      Thread.sleep(50);
-    }
-  }
-
   private static void assertRefused(String output, String location) {
     assertThat(output)
         .as("the refusal")
         .contains(location + ": resources[1].on-block.throw: ")
         .contains("methodapp.shop.Warehouse")
         .contains("count");
-  }
-
-  /** {@code line:column} of the first {@code text} in {@code yaml}, both from 1. */
-  private static String where(String yaml, String text) {
-    List<String> lines = yaml.lines().collect(Collectors.toList());
-    for (int i = 0; i < lines.size(); i++) {
-      int column = lines.get(i).indexOf(text);
-      if (column >= 0) {
-        return (i + 1) + ":" + (column + 1);
-      }
-    }
-    throw new IllegalArgumentException(text);
-  }
-
-  private static String file(String... resources) {
-    return "version: 1\nsettings: { reload: 0 }\nresources:\n"
-        + Stream.of(resources).collect(Collectors.joining());
   }
 
   private static byte[] classFile(String name) throws Exception {
