@@ -18,22 +18,9 @@ final class Targets {
     if (step != null && step.containsKey("levee")) {
       String goodKey = "goodput at 2C (× C)";
       String p99Key = "admitted p99 at 2C (ms)";
-      double good = med(step, "levee", goodKey);
       double p99 = med(step, "levee", p99Key);
-      String bestGood = best(step, goodKey, true);
       String bestP99 = best(step, p99Key, false);
-      if (bestGood != null) {
-        double other = med(step, bestGood, goodKey);
-        row(
-            b,
-            "step: goodput at 2C ≥ the best other contender's ("
-                + bestGood
-                + ", "
-                + Stats.num(other)
-                + " C)",
-            Stats.num(good) + " C",
-            good >= other);
-      }
+      atLeastTheBest(b, "step", step, goodKey, "goodput at 2C");
       if (bestP99 != null) {
         double other = med(step, bestP99, p99Key);
         row(
@@ -75,22 +62,7 @@ final class Targets {
       if (storm == null || !storm.containsKey("levee")) {
         continue;
       }
-      String goodKey = "goodput at 3C (× C)";
-      double good = med(storm, "levee", goodKey);
-      String bestGood = best(storm, goodKey, true);
-      if (bestGood != null) {
-        double other = med(storm, bestGood, goodKey);
-        row(
-            b,
-            scenario
-                + ": goodput at 3C ≥ the best other contender's ("
-                + bestGood
-                + ", "
-                + Stats.num(other)
-                + " C)",
-            Stats.num(good) + " C",
-            good >= other);
-      }
+      atLeastTheBest(b, scenario, storm, "goodput at 3C (× C)", "goodput at 3C");
       double after = med(storm, "levee", "goodput at 0.7C (× offered)");
       row(
           b,
@@ -99,6 +71,33 @@ final class Targets {
           after >= 0.95);
     }
     b.append('\n');
+  }
+
+  /** A row: Levee's median of {@code key} (a multiple of C) at least the best other contender's. */
+  private static void atLeastTheBest(
+      StringBuilder b,
+      String scenario,
+      Map<String, List<Map<String, Double>>> m,
+      String key,
+      String what) {
+    String bestName = best(m, key, true);
+    if (bestName == null) {
+      return;
+    }
+    double good = med(m, "levee", key);
+    double other = med(m, bestName, key);
+    row(
+        b,
+        scenario
+            + ": "
+            + what
+            + " ≥ the best other contender's ("
+            + bestName
+            + ", "
+            + Stats.num(other)
+            + " C)",
+        Stats.num(good) + " C",
+        good >= other);
   }
 
   /**
