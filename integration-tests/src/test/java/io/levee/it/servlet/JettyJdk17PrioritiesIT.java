@@ -1,0 +1,15 @@
+package io.levee.it.servlet;
+
+import io.levee.it.apps.jetty.JettyApp;
+
+class JettyJdk17PrioritiesIT extends PrioritiesContract {
+  @Override
+  protected Class<?> application() {
+    return JettyApp.class;
+  }
+
+  @Override
+  protected int jdk() {
+    return 17;
+  }
+}
