@@ -46,6 +46,8 @@ public final class BenchApp {
     Pages pages = new Pages(stubPort);
     Tomcat.addServlet(ctx, "cpu", pages.cpu());
     ctx.addServletMappingDecoded("/cpu", "cpu");
+    // the kinds of request of the priorities scenario: the same page under three paths
+    ctx.addServletMappingDecoded("/cpu/*", "cpu");
     Tomcat.addServlet(ctx, "io", pages.io());
     ctx.addServletMappingDecoded("/io", "io");
     Tomcat.addServlet(ctx, "page", pages.page());
@@ -68,6 +70,7 @@ public final class BenchApp {
     FilterMap map = new FilterMap();
     map.setFilterName(name);
     map.addURLPatternDecoded("/cpu");
+    map.addURLPatternDecoded("/cpu/*");
     map.addURLPatternDecoded("/io");
     map.addURLPatternDecoded("/page");
     ctx.addFilterMap(map);

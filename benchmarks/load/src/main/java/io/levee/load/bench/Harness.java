@@ -42,11 +42,21 @@ final class Harness implements AutoCloseable {
   }
 
   AppProcess startApp(String contender, String label) throws Exception {
-    return startApp(contender, label, contender.equals("levee") ? leveeRules() : null);
+    return startApp(contender, label, rules(contender));
   }
 
-  private String leveeRules() throws IOException {
-    return options.leveeRules == null ? SYSTEM_RULES : Files.readString(options.leveeRules);
+  /**
+   * Levee's rules for {@code contender}: the two Levees of the priorities scenario have rules of
+   * their own (whatever {@code --levee-rules} says), and the others none.
+   */
+  private String rules(String contender) throws IOException {
+    return switch (contender) {
+      case "levee" ->
+          options.leveeRules == null ? SYSTEM_RULES : Files.readString(options.leveeRules);
+      case Priorities.RANKED -> Priorities.rules(true);
+      case Priorities.UNRANKED -> Priorities.rules(false);
+      default -> null;
+    };
   }
 
   /** Starts the application; with {@code rules} (or for the contender "levee") under the agent. */
@@ -83,7 +93,7 @@ final class Harness implements AutoCloseable {
 
   OpenLoop loop(AppProcess app, String contender, Retries retry) {
     LimitReader limits = null;
-    if ("levee".equals(contender)) {
+    if (contender != null && contender.startsWith("levee")) {
       limits = new LimitReader(client, "http://127.0.0.1:" + agentPort + "/status", true);
     } else if (contender != null) {
       limits = new LimitReader(client, app.base() + "/bench/limit", false);

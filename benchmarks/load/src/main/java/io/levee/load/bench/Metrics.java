@@ -75,9 +75,34 @@ final class Metrics {
         m.put("recovery to 95 % after 3C→0.7C (s)", recovery(s, at[2], at[3], 0.7 * c));
         oscillation(m, s, at[1], at[2]);
       }
+      case Priorities.SCENARIO -> priorities(m, s, at, c);
       default -> throw new IllegalArgumentException(scenario);
     }
     return m;
+  }
+
+  /**
+   * Per kind at 2C: its offered load and goodput as fractions of C, its goodput as a fraction of
+   * what it offered, and its reject ratio; then the same for all three kinds together.
+   */
+  private static void priorities(Map<String, Double> m, Series s, int[] at, double c) {
+    for (String kind : Priorities.KINDS) {
+      Window w = new Window(s, kind, at[2], at[3]);
+      m.put(kind + " offered at 2C (× C)", w.offered / (double) w.seconds / c);
+      m.put(kind + " goodput at 2C (× C)", w.goodPerSecond() / c);
+      m.put(kind + " goodput at 2C (× offered)", w.good / (double) w.offered);
+      m.put(kind + " reject ratio at 2C", w.rejectRatio());
+    }
+    List<String> all = Priorities.KINDS;
+    Window high = new Window(s, all, at[2], at[3]);
+    m.put("goodput at 2C (× C)", high.goodPerSecond() / c);
+    m.put("admitted p99 at 2C (ms)", high.millis(99));
+    m.put("reject ratio at 2C", high.rejectRatio());
+    Window afterDrain = new Window(s, all, Math.min(at[3] + 1, at[4]), at[4]);
+    m.put(
+        "rejects at 0.5C",
+        (double) (new Window(s, all, at[1], at[2]).rejected + afterDrain.rejected));
+    oscillation(m, s, at[2], at[3]);
   }
 
   static int[] starts(List<Phase> phases) {

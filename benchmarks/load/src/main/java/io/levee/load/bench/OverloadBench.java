@@ -15,8 +15,9 @@ import java.util.Random;
 
 /**
  * The overload benchmark: calibrates C (unless given), then for each run starts the application
- * once per contender, in a shuffled order (fixed seed per run), and plays every scenario against
- * it; writes per-second CSVs, the markdown section for docs/BENCHMARKS.md and the plots.
+ * once per contender, in a shuffled order (fixed seed per run), and plays every scenario against it
+ * (the priorities scenario by two Levees of its own, see {@link Priorities}); writes per-second
+ * CSVs, the markdown section for docs/BENCHMARKS.md and the plots.
  *
  * <p>Options: {@code --quick --runs N --contender a,b --scenario s,t --capacity C --static-limit N
  * --levee-rules FILE --agent JAR --app-cpus CPUS --out DIR --img DIR}.
@@ -47,6 +48,10 @@ public final class OverloadBench {
       report.calibrated(c, staticLimit, cal.log);
       for (int run = 1; run <= o.runs; run++) {
         List<String> order = new ArrayList<>(o.contenders);
+        if (o.contenders.contains("levee") && o.scenarios.contains(Priorities.SCENARIO)) {
+          order.add(Priorities.RANKED);
+          order.add(Priorities.UNRANKED);
+        }
         Collections.shuffle(order, new Random(run));
         for (String contender : order) {
           runContender(h, report, contender, run, c, staticLimit);
@@ -60,13 +65,17 @@ public final class OverloadBench {
   private static void runContender(
       Harness h, Report report, String contender, int run, double c, int staticLimit)
       throws Exception {
+    List<String> scenarios = Scenarios.playedBy(contender, h.options.scenarios);
+    if (scenarios.isEmpty()) {
+      return;
+    }
     String label = contender + "-run" + run;
     try (AppProcess app = h.startApp(contender, label)) {
       if (contender.equals("static")) {
         app.get("/bench/static?limit=" + staticLimit);
       }
-      h.loop(app, contender, Retries.NONE).run(Scenarios.jitWarmUp(c, h.options.quick));
-      for (String scenario : h.options.scenarios) {
+      h.loop(app, contender, Retries.NONE).run(Scenarios.jitWarmUp(contender, c, h.options.quick));
+      for (String scenario : scenarios) {
         List<Phase> phases = Scenarios.phases(scenario, c, h.options.quick);
         OpenLoop loop = h.loop(app, contender, Scenarios.retries(scenario));
         Harness.Measured measured = Harness.measure(loop, phases);

@@ -61,9 +61,10 @@ final class Plot {
       axes(g, y0, n, lo, hi, log, titles[k], phases);
       int c = 0;
       for (Map.Entry<String, double[][]> e : curves.entrySet()) {
-        int index = Contenders.NAMES.indexOf(e.getKey());
+        boolean levee = e.getKey().equals("levee") || e.getKey().equals(Priorities.RANKED);
+        int index = Contenders.NAMES.indexOf(levee ? "levee" : e.getKey());
         g.setColor(COLOURS[(index < 0 ? COLOURS.length - 1 : index) % COLOURS.length]);
-        g.setStroke(new BasicStroke(e.getKey().equals("levee") ? 2.6f : 1.5f));
+        g.setStroke(new BasicStroke(levee ? 2.6f : 1.5f));
         double[] v = e.getValue()[k];
         int px = -1;
         int py = -1;

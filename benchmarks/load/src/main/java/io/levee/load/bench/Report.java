@@ -43,8 +43,9 @@ final class Report {
         .computeIfAbsent(contender, k -> new ArrayList<>())
         .add(m);
     double[][] curve = new double[3][s.seconds];
+    List<String> plotted = Scenarios.plotted(scenario);
     for (int i = 0; i < s.seconds; i++) {
-      Window w = new Window(s, "cpu", i, i + 1);
+      Window w = new Window(s, plotted, i, i + 1);
       curve[0][i] = w.goodPerSecond() / c;
       curve[1][i] = w.millis(99);
       curve[2][i] = s.limitMean[i];
@@ -57,12 +58,16 @@ final class Report {
 
   /**
    * Tables and legends list the contenders in {@link Contenders#NAMES} order, whatever the run
-   * order.
+   * order, and the Levees of the priorities scenario after them.
    */
   private static <V> Map<String, V> inOrder() {
     return new java.util.TreeMap<>(
-        java.util.Comparator.comparingInt((String n) -> Contenders.NAMES.indexOf(n))
-            .thenComparing(n -> n));
+        java.util.Comparator.comparingInt(Report::place).thenComparing(n -> n));
+  }
+
+  private static int place(String contender) {
+    int i = Contenders.NAMES.indexOf(contender);
+    return i < 0 ? Contenders.NAMES.size() : i;
   }
 
   void write() throws IOException {

@@ -13,7 +13,7 @@ import java.util.List;
  */
 final class Scenarios {
   static final List<String> NAMES =
-      List.of("step", "slow-io", "retry", "retry-backoff", "retry-aggressive");
+      List.of("step", "slow-io", "retry", "retry-backoff", "retry-aggressive", Priorities.SCENARIO);
   static final long CPU_DEADLINE_MS = 250;
   static final long IO_DEADLINE_MS = 1000;
 
@@ -58,6 +58,12 @@ final class Scenarios {
             mixed("downstream 20 ms", quick ? 4 : 5, c, 20),
             mixed("downstream 400 ms", quick ? 6 : 10, c, 400),
             mixed("downstream 20 ms again", quick ? 5 : 8, c, 20));
+      case Priorities.SCENARIO:
+        return List.of(
+            Priorities.phase("warm-up", w, 0.5 * c),
+            Priorities.phase("0.5C", quick ? 4 : 5, 0.5 * c),
+            Priorities.phase("2C", quick ? 6 : 10, 2 * c),
+            Priorities.phase("0.5C again", quick ? 5 : 8, 0.5 * c));
       case "retry", "retry-backoff", "retry-aggressive":
         return List.of(
             cpu("warm-up", w, 0.5 * c),
@@ -68,14 +74,34 @@ final class Scenarios {
     }
   }
 
+  /** The streams whose sum the report plots: the CPU page, in whatever kinds it is asked. */
+  static List<String> plotted(String scenario) {
+    return scenario.equals(Priorities.SCENARIO) ? Priorities.KINDS : List.of("cpu");
+  }
+
+  /**
+   * The scenarios of {@code asked} that {@code contender} plays: the priorities scenario by the two
+   * Levees made for it, which play nothing else.
+   */
+  static List<String> playedBy(String contender, List<String> asked) {
+    boolean variant = Priorities.isVariant(contender);
+    return asked.stream().filter(s -> s.equals(Priorities.SCENARIO) == variant).toList();
+  }
+
   /**
    * Played once by each application before its scenarios and not measured: a burst at 2C, then 0.5C
    * until the contenders have settled. The scenarios' own 0.5C warm-ups never reject, so without it
    * the first overload of each application also compiled the contenders' and Tomcat's reject paths
    * and accepted the extra connections on the one CPU under test (about 120 JIT compilations and
-   * deoptimisations in the first second of the step).
+   * deoptimisations in the first second of the step). The Levees of the priorities scenario warm up
+   * on its mix, whose kinds take paths of their own through the limit.
    */
-  static List<Phase> jitWarmUp(double c, boolean quick) {
+  static List<Phase> jitWarmUp(String contender, double c, boolean quick) {
+    if (Priorities.isVariant(contender)) {
+      return List.of(
+          Priorities.phase("JIT warm-up at 2C", quick ? 1 : 2, 2 * c),
+          Priorities.phase("settle", quick ? 5 : 10, 0.5 * c));
+    }
     return List.of(
         cpu("JIT warm-up at 2C", quick ? 1 : 2, 2 * c), cpu("settle", quick ? 5 : 10, 0.5 * c));
   }

@@ -2,9 +2,12 @@ package io.levee.load.bench;
 
 import io.levee.load.gen.Bin;
 import io.levee.load.gen.Series;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
-/** The totals of one stream over a range of seconds [from, to) of a run. */
+/**
+ * The totals of one stream, or of several together, over a range of seconds [from, to) of a run.
+ */
 final class Window {
   final int seconds;
   long offered;
@@ -17,12 +20,20 @@ final class Window {
   final Histogram admitted = new Histogram(60_000_000L, 2);
 
   Window(Series s, String stream, int from, int to) {
+    this(s, List.of(stream), from, to);
+  }
+
+  Window(Series s, List<String> streams, int from, int to) {
     seconds = to - from;
     for (int i = from; i < to; i++) {
-      Bin b = s.bin(stream, i);
-      if (b == null) {
-        continue;
+      for (String stream : streams) {
+        add(s.bin(stream, i));
       }
+    }
+  }
+
+  private void add(Bin b) {
+    if (b != null) {
       offered += b.offered.sum();
       retries += b.retries.sum();
       good += b.good.sum();
