@@ -3,7 +3,8 @@
 # the step (0.5C -> 2C -> 0.5C), slow-downstream and three retry-storm scenarios (once after 0-50 ms,
 # exponential back-off with jitter, immediate retries) against every contender
 # (none, static limit, Netflix concurrency-limits Gradient2 default and tuned, Sentinel CPU 0.8, Levee
-# system), 3 runs each, about 35 minutes on 2 cores. Arguments are passed on, e.g.
+# system), 3 runs each, and the priorities scenario (a critical/normal/sheddable mix at 2C) by Levee
+# with and without priorities, about 40 minutes on 2 cores. Arguments are passed on, e.g.
 #   benchmarks/run-overload.sh --quick                   (1 run, shorter phases, about 8 minutes)
 #   benchmarks/run-overload.sh --contender levee,none --scenario step --runs 5 --capacity 420
 #   benchmarks/run-overload.sh --contender levee --levee-rules my-rules.yaml   (Levee with other rules)
