@@ -62,6 +62,9 @@ final class SuperTypes {
     "org.apache.hc.core5.concurrent.BasicFuture",
     "org.apache.hc.core5.http.nio.AsyncResponseConsumer",
     "org.apache.hc.client5.http.nio.AsyncConnectionEndpoint",
+    // Tomcat's HTTP/1.1 processor, which decides whether a connection stays open after a response
+    // (servlet integration).
+    "org.apache.coyote.http11.Http11Processor",
   };
 
   static final SuperTypes SHARED = new SuperTypes();

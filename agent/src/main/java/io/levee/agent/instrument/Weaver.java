@@ -282,8 +282,8 @@ public final class Weaver implements ClassFileTransformer {
         Advice advice = rule.adviceFor(access, name, descriptor);
         if (advice != null) {
           changed = true;
-          // An integration's rules never take a static method (MethodRule).
-          return new AroundMethod(next, advice, owner, descriptor, frames, false);
+          boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+          return new AroundMethod(next, advice, owner, descriptor, frames, isStatic);
         }
       }
       Integer site = sites == null ? null : sites.get(name + descriptor);

@@ -9,6 +9,7 @@ import io.levee.bootstrap.Levee;
 import io.levee.bootstrap.Permit;
 import io.levee.bootstrap.RequestRefusals;
 import io.levee.bootstrap.servlet.AsyncCompletion;
+import io.levee.bootstrap.servlet.OwnAnswer;
 import io.levee.bootstrap.servlet.ServletCalls;
 import io.levee.bootstrap.servlet.ServletSupport;
 import javax.servlet.AsyncListener;
@@ -51,6 +52,7 @@ public final class JavaxServletCalls extends ServletCalls {
       return null;
     }
     request.setAttribute(ServletSupport.SEEN, Boolean.TRUE);
+    OwnAnswer.clear();
     HttpServletRequest http = (HttpServletRequest) req;
     Object token =
         Levee.servletEnter(
@@ -80,6 +82,7 @@ public final class JavaxServletCalls extends ServletCalls {
       return;
     }
     byte[] body = ServletSupport.body(blocked);
+    OwnAnswer.answered(blocked.status);
     out.resetBuffer();
     out.setStatus(blocked.status);
     if (blocked.retryAfterSeconds >= 0) {

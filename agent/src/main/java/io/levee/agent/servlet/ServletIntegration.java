@@ -2,6 +2,7 @@ package io.levee.agent.servlet;
 
 import static io.levee.agent.instrument.Advice.Pass.arg;
 import static io.levee.agent.instrument.Advice.Pass.constant;
+import static io.levee.agent.instrument.Advice.Pass.intArg;
 import static io.levee.agent.instrument.Advice.Pass.site;
 
 import io.levee.agent.instrument.Advice;
@@ -29,7 +30,24 @@ public final class ServletIntegration implements Integration {
     ServletHooks.install(new ServletCallsFactory());
     transformations
         .add(servletOrFilter("javax.servlet", ServletHooks.JAVAX))
-        .add(servletOrFilter("jakarta.servlet", ServletHooks.JAKARTA));
+        .add(servletOrFilter("jakarta.servlet", ServletHooks.JAKARTA))
+        .add(tomcatKeepsConnection());
+  }
+
+  /**
+   * Tomcat's HTTP/1.1 processor closes a connection after a 503, Levee's default blocked answer for
+   * the {@code system} limit: its {@code statusDropsConnection(int)} is skipped, and answers false,
+   * for the status of Levee's own answer ({@code io.levee.bootstrap.servlet.OwnAnswer}).
+   */
+  private static TypeRule tomcatKeepsConnection() {
+    Advice advice =
+        Advice.in("io.levee.bootstrap.servlet.ServletHooks")
+            .enter("keepsConnection", intArg(0))
+            .skip(Advice.Skip.IF_NON_NULL);
+    return TypeRule.implementing("org.apache.coyote.http11.Http11Processor")
+        .within("org.apache.coyote.http11.Http11Processor")
+        .methods(
+            MethodRule.named("statusDropsConnection").taking("(I)Z").alsoStatic().weave(advice));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.levee.agent.instrument;
 
 import static io.levee.agent.instrument.Advice.Pass.arg;
+import static io.levee.agent.instrument.Advice.Pass.intArg;
 import static io.levee.agent.instrument.Advice.Pass.intField;
 import static io.levee.agent.instrument.Advice.Pass.self;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -175,6 +176,24 @@ class WeaverTest {
   }
 
   @Test
+  void aStaticMethodIsWovenOnlyWhenItsRuleSaysSoAndASkipAnswersFalse() throws Throwable {
+    MethodRule rule =
+        MethodRule.named("dropsConnection")
+            .taking("(I)Z")
+            .weave(HOOKS.enter("status", intArg(0)).skip(Advice.Skip.IF_NON_NULL));
+    assertThat(
+            Weaver.forTests(rules(rule), log).transform(loader, SAMPLE, null, null, sampleClass()))
+        .as("a rule without alsoStatic")
+        .isNull();
+
+    Object sample = woven(rule.alsoStatic());
+    assertThat(call(sample, "dropsConnection", 503)).isEqualTo(true);
+    Recorder.skip = true;
+    assertThat(call(sample, "dropsConnection", 503)).isEqualTo(false);
+    assertThat(Recorder.CALLS).containsExactly("status 503", "status 503");
+  }
+
+  @Test
   void aClassFileItCannotReadStaysAsItWasAndIsLogged() throws Throwable {
     byte[] broken = sampleClass();
     // Cut off after the header: the ancestry can be read, the rest cannot.
@@ -265,6 +284,11 @@ class WeaverTest {
     public static Throwable thrown(Object token, Object arg, Throwable thrown) {
       CALLS.add("thrown " + (token == null ? "token" : token) + " " + thrown.getMessage());
       return recover ? null : thrown;
+    }
+
+    public static Object status(int status) {
+      CALLS.add("status " + status);
+      return skip ? "skip" : null;
     }
 
     public static Object enterAny(Object self) {

@@ -116,6 +116,20 @@ public final class ServletHooks {
     }
   }
 
+  /**
+   * Woven into Tomcat's {@code Http11Processor.statusDropsConnection(int)}: non-null skips it, and
+   * the skipped method answers false, so the connection stays open after Levee's own answer ({@link
+   * OwnAnswer}); null runs it as it is.
+   */
+  public static Object keepsConnection(int status) {
+    try {
+      return OwnAnswer.isOwn(status) ? Boolean.TRUE : null;
+    } catch (Throwable t) {
+      HookErrors.report(t);
+      return null;
+    }
+  }
+
   private static SiteCalls<ServletCalls> calls(int api) {
     return api == JAKARTA ? JAKARTA_CALLS : JAVAX_CALLS;
   }

@@ -12,4 +12,9 @@ class JettyJdk17ServletIT extends ServletContract {
   protected int jdk() {
     return 17;
   }
+
+  @Override
+  protected boolean closesAfterA503() {
+    return false;
+  }
 }

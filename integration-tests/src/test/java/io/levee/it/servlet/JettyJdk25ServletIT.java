@@ -12,4 +12,9 @@ class JettyJdk25ServletIT extends ServletContract {
   protected int jdk() {
     return 25;
   }
+
+  @Override
+  protected boolean closesAfterA503() {
+    return false;
+  }
 }

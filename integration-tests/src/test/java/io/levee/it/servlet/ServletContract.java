@@ -7,6 +7,7 @@ import io.levee.it.support.AppClient;
 import io.levee.it.support.ExactBucket;
 import io.levee.it.support.ForkedApp;
 import io.levee.it.support.Jdk;
+import io.levee.it.support.KeptConnection;
 import io.levee.it.support.RulesFile;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -48,6 +49,10 @@ public abstract class ServletContract {
         - name: async-held
           match: { servlet: { paths: ["/async/held/**"] } }
           concurrency: { max: 1 }
+        - name: shed
+          match: { servlet: { paths: ["/shed/**"] } }
+          rate-limit: { rate: 1/h, burst: 1 }
+          on-block: { status: 503 }
       """;
 
   private ForkedApp app;
@@ -199,6 +204,29 @@ public abstract class ServletContract {
       assertThat(slowStatuses.stream().filter(st -> st == 503)).hasSize(6);
     }
   }
+
+  @Test
+  void keepsTheConnectionAfterItTurnsARequestAwayWithA503() throws Exception {
+    try (KeptConnection connection = new KeptConnection(app.port())) {
+      assertThat(connection.get("/shed/x").status()).isEqualTo(200);
+      KeptConnection.Answer shed = connection.get("/shed/x");
+      assertThat(shed.status()).isEqualTo(503);
+      assertThat(shed.body()).startsWith("levee: ");
+      assertThat(shed.saysClose()).as("Connection: close on Levee's 503").isFalse();
+      KeptConnection.Answer next = connection.get("/work/after-shed");
+      assertThat(next).as("the next request on the same connection").isNotNull();
+      assertThat(next.body()).isEqualTo("ok /work/after-shed");
+    }
+    // The application's own 503 is left to the container: Tomcat still closes after it.
+    try (KeptConnection connection = new KeptConnection(app.port())) {
+      KeptConnection.Answer own = connection.get("/work/own?status=503");
+      assertThat(own.status()).isEqualTo(503);
+      assertThat(own.saysClose()).isEqualTo(closesAfterA503());
+    }
+  }
+
+  /** Whether the container closes a connection after a 503 of the application's own. */
+  protected abstract boolean closesAfterA503();
 
   private List<Integer> statuses(int count, String path, String... headers) {
     return answers(count, path, headers).stream().map(HttpResponse::statusCode).toList();

@@ -12,4 +12,9 @@ class TomcatJdk17ServletIT extends ServletContract {
   protected int jdk() {
     return 17;
   }
+
+  @Override
+  protected boolean closesAfterA503() {
+    return true;
+  }
 }

@@ -66,4 +66,9 @@ public class Sample extends HttpURLConnection {
     String t = s.trim();
     return t.isEmpty() ? "empty" : t;
   }
+
+  /** A static method, as Tomcat's {@code statusDropsConnection}. */
+  public static boolean dropsConnection(int status) {
+    return status == 503 || status == 500;
+  }
 }

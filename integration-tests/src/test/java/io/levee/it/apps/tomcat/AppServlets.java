@@ -44,11 +44,18 @@ final class AppServlets {
     }
   }
 
-  /** Any path: {@code 200 ok <uri>}, after {@code ?ms=} milliseconds. */
+  /**
+   * Any path: {@code 200 ok <uri>} (or the status {@code ?status=} names), after {@code ?ms=}
+   * milliseconds.
+   */
   static final class WorkServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
       AppProcess.pause(query(req));
+      String status = req.getParameter("status");
+      if (status != null) {
+        resp.setStatus(Integer.parseInt(status));
+      }
       text(resp, "ok " + req.getRequestURI());
     }
   }
