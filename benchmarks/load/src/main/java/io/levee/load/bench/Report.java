@@ -85,10 +85,11 @@ final class Report {
         String.format(
             "- Runs: %d per contender and scenario%s; contenders in a shuffled order per run, one application JVM per contender and run playing the scenarios in turn%n",
             o.runs, o.quick ? " (`--quick`: phases about half as long)" : ""));
+    // Without the static contender (and no --static-limit) no limit was calibrated.
     b.append(
         String.format(
-            "- Calibrated capacity of `/cpu` without protection: **C = %.0f requests/s**; best static limit at 2C: **%d**%n",
-            c, staticLimit));
+            "- Calibrated capacity of `/cpu` without protection: **C = %.0f requests/s**%s%n",
+            c, staticLimit > 0 ? "; best static limit at 2C: **" + staticLimit + "**" : ""));
     b.append("\n<details><summary>Calibration steps</summary>\n\n```\n");
     calibration.forEach(l -> b.append(l).append('\n'));
     b.append("```\n</details>\n\n");

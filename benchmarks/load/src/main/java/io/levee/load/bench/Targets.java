@@ -75,8 +75,8 @@ final class Targets {
   }
 
   /**
-   * The issue's targets for priorities at 2C, Levee with priorities judged against its own offered
-   * load and against the same rules without them.
+   * The targets for priorities at 2C, Levee with priorities judged against its own offered load and
+   * against the same rules without them.
    */
   private static void priorities(StringBuilder b, Map<String, List<Map<String, Double>>> m) {
     if (m == null || !m.containsKey(Priorities.RANKED)) {
