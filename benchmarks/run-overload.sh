@@ -14,6 +14,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source benchmarks/load-common.sh
 out=benchmarks/load/target/overload
+# C1 only: the generator's C2 compilations, which go on for minutes as new paths (rejects, retries,
+# timeouts) get hot, took a third of its CPU in bursts and made it the bottleneck of a retry storm.
+gen_jvm+=(-XX:TieredStopAtLevel=1)
 rm -rf "$out"
 mkdir -p "$out"
 cmd=("${pin[@]}" java "${gen_jvm[@]}" -Dsun.net.httpserver.nodelay=true -cp "$cp" io.levee.load.bench.OverloadBench --agent "$agent" --app-cpus "$app_cpus" --out "$out" --img docs/img "$@")

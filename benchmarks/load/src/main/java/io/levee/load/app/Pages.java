@@ -19,7 +19,16 @@ import javax.servlet.http.HttpServletResponse;
 
 /** The three pages: CPU-bound, latency-bound, and a small realistic page (one query, one call). */
 final class Pages {
-  static final long CPU_WORK_NANOS = 2_000_000L;
+  /**
+   * The CPU one call to {@code /cpu} costs, a server-rendered page's worth. Heavy enough that the
+   * generator, whose HTTP client costs it up to a millisecond of its one CPU per attempt, keeps
+   * headroom in a retry storm: at 3C with clients retrying twice at once, a server that turns most
+   * calls away draws about seven attempts per call it serves. With a 2 ms page (C near 400/s) that
+   * was over 2,500 attempts a second, the generator's CPU was busy every second of the storm and
+   * for the whole 0.7C phase after it, and the scenario measured the generator.
+   */
+  static final long CPU_WORK_NANOS = 8_000_000L;
+
   private static final String DB = "jdbc:h2:mem:bench;DB_CLOSE_DELAY=-1";
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 

@@ -17,7 +17,7 @@ final class Csv {
   static void write(Path file, List<Phase> phases, Series s) throws IOException {
     StringBuilder b =
         new StringBuilder(
-            "second,phase,stream,offered,retries,good,late,rejected,timeouts,errors,p50_ms,p99_ms,limit\n");
+            "second,phase,stream,offered,retries,good,late,rejected,timeouts,errors,p50_ms,p99_ms,limit,generator_cpu\n");
     int[] at = Metrics.starts(phases);
     for (int i = 0; i < s.seconds; i++) {
       int p = 0;
@@ -30,7 +30,7 @@ final class Csv {
         b.append(
             String.format(
                 Locale.ROOT,
-                "%d,%s,%s,%d,%d,%d,%d,%d,%d,%d,%.2f,%.2f,%.1f%n",
+                "%d,%s,%s,%d,%d,%d,%d,%d,%d,%d,%.2f,%.2f,%.1f,%.2f%n",
                 i,
                 phases.get(p).name(),
                 stream,
@@ -43,7 +43,8 @@ final class Csv {
                 bin.errors.sum(),
                 h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(50) / 1000.0,
                 h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(99) / 1000.0,
-                s.limitMean[i]));
+                s.limitMean[i],
+                s.generatorCpu[i]));
       }
     }
     Files.writeString(file, b);

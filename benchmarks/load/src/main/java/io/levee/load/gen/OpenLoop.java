@@ -72,6 +72,7 @@ public final class OpenLoop {
     int total = seconds;
     Thread poller = thread("limit", () -> poll(total));
     Thread stubber = thread("stub", () -> moveStub(phases));
+    Thread cpu = thread("generator-cpu", () -> readOwnCpu(total));
     for (Thread t : threads) {
       t.join();
     }
@@ -81,6 +82,7 @@ public final class OpenLoop {
     }
     poller.interrupt();
     stubber.interrupt();
+    cpu.interrupt();
     retries.shutdownNow();
     return series;
   }
@@ -181,6 +183,23 @@ public final class OpenLoop {
       } catch (InterruptedException e) {
         return;
       }
+    }
+  }
+
+  /** At each second's end, the CPU time this JVM used in that second. */
+  private void readOwnCpu(int seconds) {
+    java.lang.management.OperatingSystemMXBean os =
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (!(os instanceof com.sun.management.OperatingSystemMXBean jvm)) {
+      return;
+    }
+    parkUntil(start);
+    long before = jvm.getProcessCpuTime();
+    for (int i = 0; i < seconds && !Thread.currentThread().isInterrupted(); i++) {
+      parkUntil(start + (i + 1) * 1_000_000_000L);
+      long now = jvm.getProcessCpuTime();
+      series.generatorCpu[i] = (now - before) / 1e9;
+      before = now;
     }
   }
 

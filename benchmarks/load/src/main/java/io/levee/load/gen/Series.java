@@ -13,6 +13,14 @@ public final class Series {
   public final double[] limitMean;
   public final double[] limitMin;
   public final double[] limitMax;
+
+  /**
+   * The CPU time the generator's JVM (sender, client, stub) used in each second, as a fraction of
+   * one CPU; NaN where it was not read. Near 1 on its one pinned CPU, the generator itself is the
+   * bottleneck: requests leave late and answers are read late, whatever the server does.
+   */
+  public final double[] generatorCpu;
+
   private final double[] limitSum;
   private final int[] limitCount;
 
@@ -31,6 +39,8 @@ public final class Series {
     limitSum = new double[seconds];
     limitCount = new int[seconds];
     java.util.Arrays.fill(limitMean, Double.NaN);
+    generatorCpu = new double[seconds];
+    java.util.Arrays.fill(generatorCpu, Double.NaN);
   }
 
   public Bin bin(String stream, int second) {
