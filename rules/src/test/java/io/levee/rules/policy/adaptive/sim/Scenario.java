@@ -44,9 +44,10 @@ public record Scenario(String name, Server server, List<Phase> phases, boolean r
 
     /**
      * The overload benchmark's Tomcat pinned to one CPU, with the capacity that benchmark
-     * calibrated (docs/BENCHMARKS.md): a 2 ms page, half a millisecond of the container's CPU per
-     * request (a rejected one costs a little less), and a millisecond per request with the thread
-     * off the CPU, so that two calls in flight leave the CPU idle part of the time.
+     * calibrated on its 2 ms page (394/s; docs/engineering/overload.md): half a millisecond of the
+     * container's CPU per request (a rejected one costs a little less), and a millisecond per
+     * request with the thread off the CPU, so that two calls in flight leave the CPU idle part of
+     * the time.
      */
     public static final Server ONE_CPU =
         new Server("1 cpu", 1, 2_000_000L, 200_000L, 540_000L, 150_000L, 1_000_000L);
