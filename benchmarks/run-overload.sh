@@ -4,7 +4,7 @@
 # exponential back-off with jitter, immediate retries) against every contender
 # (none, static limit, Netflix concurrency-limits Gradient2 default and tuned, Sentinel CPU 0.8, Levee
 # system), 3 runs each, and the priorities scenario (a critical/normal/sheddable mix at 2C) by Levee
-# with and without priorities, about 40 minutes on 2 cores. Arguments are passed on, e.g.
+# with and without priorities, about 55 minutes on 2 cores. Arguments are passed on, e.g.
 #   benchmarks/run-overload.sh --quick                   (1 run, shorter phases, about 8 minutes)
 #   benchmarks/run-overload.sh --contender levee,none --scenario step --runs 5 --capacity 420
 #   benchmarks/run-overload.sh --contender levee --levee-rules my-rules.yaml   (Levee with other rules)
@@ -14,8 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source benchmarks/load-common.sh
 out=benchmarks/load/target/overload
-# C1 only: the generator's C2 compilations, which go on for minutes as new paths (rejects, retries,
-# timeouts) get hot, took a third of its CPU in bursts and made it the bottleneck of a retry storm.
+# C1 only: C2 compiles in bursts for minutes as new paths (rejects, retries, timeouts) get hot, and
+# on the generator's one CPU each burst delays the sends and reads it is timing.
 gen_jvm+=(-XX:TieredStopAtLevel=1)
 rm -rf "$out"
 mkdir -p "$out"

@@ -20,12 +20,11 @@ import javax.servlet.http.HttpServletResponse;
 /** The three pages: CPU-bound, latency-bound, and a small realistic page (one query, one call). */
 final class Pages {
   /**
-   * The CPU one call to {@code /cpu} costs, a server-rendered page's worth. Heavy enough that the
-   * generator, whose HTTP client costs it up to a millisecond of its one CPU per attempt, keeps
-   * headroom in a retry storm: at 3C with clients retrying twice at once, a server that turns most
-   * calls away draws about seven attempts per call it serves. With a 2 ms page (C near 400/s) that
-   * was over 2,500 attempts a second, the generator's CPU was busy every second of the storm and
-   * for the whole 0.7C phase after it, and the scenario measured the generator.
+   * The CPU one call to {@code /cpu} costs, a server-rendered page's worth. Heavy enough that a
+   * retry storm stays within the generator's one CPU: its HTTP client costs it up to a millisecond
+   * per attempt, and at 3C a server that turns most calls away draws five to seven attempts per
+   * call it serves. A generator whose CPU is full charges its own queue to the server it measures
+   * (docs/engineering/overload.md).
    */
   static final long CPU_WORK_NANOS = 8_000_000L;
 

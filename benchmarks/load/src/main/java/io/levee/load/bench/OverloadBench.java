@@ -98,13 +98,10 @@ public final class OverloadBench {
 
   /** The busiest second of the generator's JVM; NaN when its CPU time could not be read. */
   private static double busiest(double[] perSecond) {
-    double max = Double.NaN;
-    for (double v : perSecond) {
-      if (!Double.isNaN(v) && !(v <= max)) {
-        max = v;
-      }
-    }
-    return max;
+    return java.util.Arrays.stream(perSecond)
+        .filter(v -> !Double.isNaN(v))
+        .max()
+        .orElse(Double.NaN);
   }
 
   private static String summary(Map<String, Double> m) {

@@ -1,5 +1,7 @@
 package io.levee.load.gen;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -188,9 +190,7 @@ public final class OpenLoop {
 
   /** At each second's end, the CPU time this JVM used in that second. */
   private void readOwnCpu(int seconds) {
-    java.lang.management.OperatingSystemMXBean os =
-        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    if (!(os instanceof com.sun.management.OperatingSystemMXBean jvm)) {
+    if (!(ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean jvm)) {
       return;
     }
     parkUntil(start);
