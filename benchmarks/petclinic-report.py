@@ -133,6 +133,25 @@ def open_table(d):
     )
 
 
+def median_table(runs):
+    """Per connection count, the median over the rounds of each round's agent / no agent ratio."""
+    ratios = {}
+    for _, rnd, c in sorted(k for k in runs if k[0] == "none"):
+        b = runs.get(("levee", rnd, c))
+        if b is not None and runs[("none", rnd, c)]["goodput"] > 0:
+            ratios.setdefault(c, []).append(b["goodput"] / runs[("none", rnd, c)]["goodput"])
+    if not ratios:
+        return ""
+    rows = [
+        f"| {c} | {len(r)} | {statistics.median(r):.3f} | {min(r):.3f}–{max(r):.3f} |"
+        for c, r in sorted(ratios.items())
+    ]
+    return (
+        "\n| connections | rounds | agent / no agent, median | min–max |\n"
+        "|---:|---:|---:|---|\n" + "\n".join(rows) + "\n"
+    )
+
+
 def fmt_limit(s):
     if s is None:
         return "—", "—", "—"
@@ -178,7 +197,7 @@ def report(d):
             f"| {b['goodput'] / a['goodput']:.3f} | {b['non2xx']} "
             f"| {a['p99']:.1f} / {b['p99']:.1f} | {mean} | {cov} | {span} | {b['cpu']} |"
         )
-    summary = "\n".join(lines) + "\n" + open_table(d)
+    summary = "\n".join(lines) + "\n" + median_table(runs) + open_table(d)
     with open(os.path.join(d, "summary.md"), "w") as f:
         f.write(summary)
     print(summary)

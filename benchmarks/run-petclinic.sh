@@ -1,26 +1,32 @@
 #!/usr/bin/env bash
 # The default `system` limit on a real Spring MVC + JPA application: benchmarks/petclinic (owners,
 # pets, visits, vets over PostgreSQL through HikariCP) pinned to CPU 0, without the agent and with
-# the agent whose rules hold only `system: { exclude: ["/health"], adaptive: {} }`. Each
-# application gets a warm-up at 64 connections that is not measured, then wrk (closed loop, on
-# CPU 1) plays a mix of the pages (petclinic/pages.lua) at 16, 32 and 64 connections. Then an open-loop
-# overload point (the load bench's generator, io.levee.load.bench.OpenLoopPoint): 0.5C, then 2C
-# for as long as a closed-loop point, where C is the goodput without the agent at the highest
-# connection count of round 1; goodput counts 2xx answers within 1 s. For the agent, the `system`
-# limit is read from its /status 5 times a second. About 5 minutes; --quick about 3.
+# the agent whose rules hold only `system: { exclude: ["/health"], adaptive: {} }`. Both
+# applications run side by side for the whole run, each warmed up at 64 connections (not
+# measured); then, round after round, wrk (closed loop, on CPU 1) plays a mix of the pages
+# (petclinic/pages.lua) at 16, 32 and 64 connections against one and right after against the other,
+# the order alternating, so that each pair of points is taken within a minute of the same host's
+# speed. Then an open-loop overload point for each (the load bench's generator,
+# io.levee.load.bench.OpenLoopPoint): 0.5C, then 2C for as long as a closed-loop point, where C is
+# the goodput without the agent at the highest connection count of round 1; goodput counts 2xx
+# answers within 1 s; the application's backlog is let drain before the next point. For the agent,
+# the `system` limit is read from its /status 5 times a second. About 5 minutes a round; --quick
+# about 2.
 #   benchmarks/run-petclinic.sh                        (30 s warm-up, 20 s per point, 1 round)
 #   benchmarks/run-petclinic.sh --quick                (10 s warm-up, 8 s per point)
 #   benchmarks/run-petclinic.sh --rounds 3 --connections 16,64 --seconds 30
 #   benchmarks/run-petclinic.sh --open-rate 600        (C given, not measured; --open-rate 0: no open loop)
+#   benchmarks/run-petclinic.sh --rules FILE           (the agent's rules instead of the default system limit)
 # PostgreSQL: LEVEE_PG_URL/USER/PASSWORD when set, else a throwaway cluster started as run-tests.sh
 # does (scripts/test-postgres.sh, port 55432 or the next two), stopped on exit. PIN=0 turns the CPU
 # pinning off, SKIP_BUILD=1 reuses the jars already built. Needs wrk (installed with apt if missing).
 # Writes benchmarks/target/petclinic/: raw/ (wrk's totals, limit samples, application logs), one
-# table per run (run-*.md) and summary.md (goodput with the agent over goodput without, per point).
+# table per run (run-*.md) and summary.md (goodput with the agent over goodput without, per point,
+# and the median of those ratios over the rounds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-warmup=30 seconds=20 rounds=1 connections=16,32,64 open_rate=""
+warmup=30 seconds=20 rounds=1 connections=16,32,64 open_rate="" rules_given=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) warmup=10 seconds=8 ;;
@@ -29,6 +35,7 @@ while [[ $# -gt 0 ]]; do
     --rounds) rounds="$2"; shift ;;
     --connections) connections="$2"; shift ;;
     --open-rate) open_rate="$2"; shift ;;
+    --rules) rules_given="$2"; shift ;;
     *) echo "run-petclinic: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -53,9 +60,10 @@ fi
 out=benchmarks/target/petclinic
 rm -rf "$out"
 mkdir -p "$out/raw"
-app_pid=""
+declare -A app_pid=() app_port=()
 cleanup() {
-  [[ -n "$app_pid" ]] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
+  local pid
+  for pid in "${app_pid[@]}"; do { kill "$pid" && wait "$pid"; } 2>/dev/null || true; done
   [[ -n "${pg_started:-}" ]] && pg_stop
   return 0
 }
@@ -78,22 +86,41 @@ export LEVEE_PG_URL LEVEE_PG_USER LEVEE_PG_PASSWORD
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 rules="$out/rules.yaml"
-printf 'version: 1\nsystem:\n  exclude: ["/health"]\n  adaptive: {}\n' >"$rules"
+if [[ -n "$rules_given" ]]; then
+  cp "$rules_given" "$rules"
+else
+  printf 'version: 1\nsystem:\n  exclude: ["/health"]\n  adaptive: {}\n' >"$rules"
+fi
 jvm=(-Xms512m -Xmx512m -XX:+UseSerialGC)
 
-# Starts the application ($1: none or levee), waits until /health answers.
+# Starts the application ($1: none or levee) on a free port, waits until /health answers.
 start_app() {
-  local port=$2 opts=()
+  local port opts=() log="$out/raw/app-$1.log"
+  port=$(free_port)
   [[ "$1" == levee ]] && opts=("-javaagent:$agent=rules=$rules,http=127.0.0.1:$status_port")
-  "${app_pin[@]}" java "${jvm[@]}" "${opts[@]}" -jar "$app" --server.port="$port" >"$3" 2>&1 &
-  app_pid=$!
+  "${app_pin[@]}" java "${jvm[@]}" "${opts[@]}" -jar "$app" --server.port="$port" >"$log" 2>&1 &
+  app_pid[$1]=$! app_port[$1]=$port
   for _ in $(seq 1 600); do
     curl -sf "http://127.0.0.1:$port/health" >/dev/null && return 0
-    kill -0 "$app_pid" 2>/dev/null || { echo "run-petclinic: the application exited, see $3" >&2; exit 1; }
+    kill -0 "${app_pid[$1]}" 2>/dev/null || { echo "run-petclinic: the application exited, see $log" >&2; exit 1; }
     sleep 0.2
   done
-  echo "run-petclinic: the application did not answer, see $3" >&2
+  echo "run-petclinic: the application did not answer, see $log" >&2
   exit 1
+}
+
+# Waits (at most a minute) until the application $1 uses less than a tenth of a CPU over a second:
+# an overloaded application goes on serving its backlog after the load stops, on the CPU the other
+# one is measured on.
+settle() {
+  local pid=${app_pid[$1]} before after
+  for _ in $(seq 1 60); do
+    before=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    sleep 1
+    after=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    (( after - before < $(getconf CLK_TCK) / 10 )) && return 0
+  done
+  return 0
 }
 
 load() { "${gen_pin[@]}" wrk -t1 -c"$1" -d"$2"s -s benchmarks/petclinic/pages.lua "http://127.0.0.1:$3"; }
@@ -112,44 +139,59 @@ open_loop() {
 }
 
 echo "run-petclinic: warm-up ${warmup}s, ${seconds}s per point at ${connections} connections, $rounds round(s)"
+status_port=$(free_port)
+for variant in none levee; do
+  start_app "$variant"
+  load 64 "$warmup" "${app_port[$variant]}" >/dev/null
+done
+settle none
+settle levee
+
+# One point of variant $1 in round $2 at $3 connections.
+closed_point() {
+  local base="$out/raw/$1-r$2-c$3" sampler=""
+  if [[ "$1" == levee ]]; then
+    "${gen_pin[@]}" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:$status_port/status" "$base-limit.txt" &
+    sampler=$!
+  fi
+  load "$3" "$seconds" "${app_port[$1]}" | tail -1 >"$base.json"
+  [[ -n "$sampler" ]] && kill "$sampler" && wait "$sampler" 2>/dev/null || true
+  echo "run-petclinic: $1 round $2, $3 connections: $(cat "$base.json")"
+}
+
+open_point() {
+  local base="$out/raw/$1-r$2-open" sampler=""
+  if [[ "$1" == levee ]]; then
+    (sleep "$open_warm"; exec "${gen_pin[@]}" timeout "$seconds" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:$status_port/status" "$base-limit.txt") &
+    sampler=$!
+  fi
+  open_loop "${app_port[$1]}" | tail -1 >"$base.json"
+  [[ -n "$sampler" ]] && wait "$sampler" 2>/dev/null || true
+  echo "run-petclinic: $1 round $2, open loop at $open_rate/s: $(cat "$base.json")"
+  settle "$1"
+}
+
+# Which application goes first alternates from point to point and from round to round.
+turn=0
 for round in $(seq 1 "$rounds"); do
-  variants=(none levee)
-  (( round % 2 == 0 )) && variants=(levee none)
-  for variant in "${variants[@]}"; do
-    port=$(free_port) status_port=$(free_port)
-    start_app "$variant" "$port" "$out/raw/app-$variant-r$round.log"
-    load 64 "$warmup" "$port" >/dev/null
-    for c in ${connections//,/ }; do
-      base="$out/raw/$variant-r$round-c$c"
-      sampler=""
-      if [[ "$variant" == levee ]]; then
-        "${gen_pin[@]}" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:$status_port/status" "$base-limit.txt" &
-        sampler=$!
-      fi
-      load "$c" "$seconds" "$port" | tail -1 >"$base.json"
-      [[ -n "$sampler" ]] && kill "$sampler" && wait "$sampler" 2>/dev/null || true
-      echo "run-petclinic: $variant round $round, $c connections: $(cat "$base.json")"
-    done
-    if [[ -z "$open_rate" ]]; then
-      # 2C, C the goodput without the agent at the highest connection count.
-      open_rate=$(python3 -c "import json,sys; w = json.load(open(sys.argv[1])); print(round(2 * (w['requests'] - w['non2xx']) / (w['duration_us'] / 1e6)))" "$out/raw/none-r1-c${connections##*,}.json" 2>/dev/null || true)
-    fi
-    if [[ -n "$open_rate" && "$open_rate" != 0 ]]; then
-      base="$out/raw/$variant-r$round-open"
-      sampler=""
-      if [[ "$variant" == levee ]]; then
-        (sleep "$open_warm"; exec "${gen_pin[@]}" timeout "$seconds" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:$status_port/status" "$base-limit.txt") &
-        sampler=$!
-      fi
-      echo "$open_rate" >"$out/raw/open-rate.txt"
-      open_loop "$port" | tail -1 >"$base.json"
-      [[ -n "$sampler" ]] && wait "$sampler" 2>/dev/null || true
-      echo "run-petclinic: $variant round $round, open loop at $open_rate/s: $(cat "$base.json")"
-    fi
-    kill "$app_pid" && wait "$app_pid" 2>/dev/null || true
-    app_pid=""
+  for c in ${connections//,/ }; do
+    variants=(none levee)
+    (( turn++ % 2 == 1 )) && variants=(levee none)
+    for variant in "${variants[@]}"; do closed_point "$variant" "$round" "$c"; done
   done
 done
+if [[ -z "$open_rate" ]]; then
+  # 2C, C the goodput without the agent at the highest connection count.
+  open_rate=$(python3 -c "import json,sys; w = json.load(open(sys.argv[1])); print(round(2 * (w['requests'] - w['non2xx']) / (w['duration_us'] / 1e6)))" "$out/raw/none-r1-c${connections##*,}.json" 2>/dev/null || true)
+fi
+if [[ -n "$open_rate" && "$open_rate" != 0 ]]; then
+  echo "$open_rate" >"$out/raw/open-rate.txt"
+  for round in $(seq 1 "$rounds"); do
+    variants=(none levee)
+    (( round % 2 == 0 )) && variants=(levee none)
+    for variant in "${variants[@]}"; do open_point "$variant" "$round"; done
+  done
+fi
 {
   echo "- Machine: $(nproc) CPUs, $(uname -sr); load average before the report: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "- Java: $(java -version 2>&1 | head -1)"
