@@ -73,7 +73,6 @@ public abstract class ResourceView {
     return (lastGood ? lastGoodFallbacks : staticFallbacks).sum();
   }
 
-  /** Completed calls by outcome; ignored ones are counted under {@link Outcome#IGNORED} only. */
   /**
    * Requests of this servlet resource (or {@code system}) that failed after Levee refused one of
    * their outbound calls and were answered as blocked ({@code backpressure}); with {@code monitor},
@@ -83,6 +82,7 @@ public abstract class ResourceView {
     return backpressured[monitor ? 1 : 0].sum();
   }
 
+  /** Completed calls by outcome; ignored ones are counted under {@link Outcome#IGNORED} only. */
   public final long calls(Outcome outcome) {
     return calls[outcome.ordinal()].sum();
   }
