@@ -133,23 +133,45 @@ def open_table(d):
     )
 
 
+def others(runs):
+    """The variants other than the baseline `none`, in the order the script names them."""
+    order = ["control", "nomatch", "levee"]
+    return sorted({v for v, _, _ in runs if v != "none"}, key=lambda v: (order.index(v) if v in order else 9, v))
+
+
+def ratio(runs, variant, rnd, c):
+    a, b = runs.get(("none", rnd, c)), runs.get((variant, rnd, c))
+    if a is None or b is None or a["goodput"] <= 0:
+        return None
+    return b["goodput"] / a["goodput"]
+
+
 def median_table(runs):
-    """Per connection count, the median over the rounds of each round's agent / no agent ratio."""
-    ratios = {}
-    for _, rnd, c in sorted(k for k in runs if k[0] == "none"):
-        b = runs.get(("levee", rnd, c))
-        if b is not None and runs[("none", rnd, c)]["goodput"] > 0:
-            ratios.setdefault(c, []).append(b["goodput"] / runs[("none", rnd, c)]["goodput"])
-    if not ratios:
+    """Per connection count and variant, the median over the rounds of each round's ratio to none."""
+    rows = []
+    for c in sorted({c for v, _, c in runs if v == "none"}):
+        rounds = sorted(rnd for v, rnd, cc in runs if v == "none" and cc == c)
+        for variant in others(runs):
+            r = [x for x in (ratio(runs, variant, rnd, c) for rnd in rounds) if x is not None]
+            if r:
+                rows.append(
+                    f"| {c} | {variant} | {len(r)} | {statistics.median(r):.3f} | {min(r):.3f}–{max(r):.3f} |"
+                )
+    if not rows:
         return ""
-    rows = [
-        f"| {c} | {len(r)} | {statistics.median(r):.3f} | {min(r):.3f}–{max(r):.3f} |"
-        for c, r in sorted(ratios.items())
-    ]
     return (
-        "\n| connections | rounds | agent / no agent, median | min–max |\n"
-        "|---:|---:|---:|---|\n" + "\n".join(rows) + "\n"
+        "\n| connections | variant | rounds | goodput / none's, median | min–max |\n"
+        "|---:|---|---:|---:|---|\n" + "\n".join(rows) + "\n"
     )
+
+
+def launches(d):
+    """Round number to the launch of the applications it was measured on (1 when not recorded)."""
+    path = os.path.join(d, "raw", "launches.txt")
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return {int(r): int(n) for r, n in (line.split() for line in f if line.strip())}
 
 
 def fmt_limit(s):
@@ -181,21 +203,30 @@ def report(d):
             )
         with open(os.path.join(d, f"run-{variant}-r{rnd}.md"), "w") as f:
             f.write(f"### {variant}, round {rnd}\n\n" + head + "".join(rows))
+    variants = others(runs)
+    launch = launches(d)
     lines = [
-        "| round | connections | goodput, no agent | goodput, agent | agent / no agent "
-        "| rejected (non-2xx), agent | p99 no agent / agent (ms) | limit mean | limit CoV "
+        "| launch | round | connections | goodput, none | "
+        + " | ".join(f"{v} / none" for v in variants)
+        + " | rejected (non-2xx), levee | p99 none / levee (ms) | limit mean | limit CoV "
         "| limit min–max | agent's CPU load |",
-        "|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---:|",
+        "|---:|---:|---:|---:|" + "---:|" * len(variants) + "---:|---|---:|---:|---|---:|",
     ]
     for _, rnd, c in sorted(k for k in runs if k[0] == "none"):
         a, b = runs[("none", rnd, c)], runs.get(("levee", rnd, c))
+        cells = []
+        for v in variants:
+            r = ratio(runs, v, rnd, c)
+            cells.append("—" if r is None else f"{r:.3f} ({runs[(v, rnd, c)]['goodput']:.0f})")
         if b is None:
-            continue
-        mean, cov, span = fmt_limit(b["limit"])
+            rejected, p99, (mean, cov, span), cpu = "—", f"{a['p99']:.1f} / —", fmt_limit(None), "—"
+        else:
+            rejected, p99, (mean, cov, span), cpu = (
+                b["non2xx"], f"{a['p99']:.1f} / {b['p99']:.1f}", fmt_limit(b["limit"]), b["cpu"]
+            )
         lines.append(
-            f"| {rnd} | {c} | {a['goodput']:.0f} | {b['goodput']:.0f} "
-            f"| {b['goodput'] / a['goodput']:.3f} | {b['non2xx']} "
-            f"| {a['p99']:.1f} / {b['p99']:.1f} | {mean} | {cov} | {span} | {b['cpu']} |"
+            f"| {launch.get(rnd, 1)} | {rnd} | {c} | {a['goodput']:.0f} | " + " | ".join(cells)
+            + f" | {rejected} | {p99} | {mean} | {cov} | {span} | {cpu} |"
         )
     summary = "\n".join(lines) + "\n" + median_table(runs) + open_table(d)
     with open(os.path.join(d, "summary.md"), "w") as f:

@@ -1,44 +1,57 @@
 #!/usr/bin/env bash
 # The default `system` limit on a real Spring MVC + JPA application: benchmarks/petclinic (owners,
-# pets, visits, vets over PostgreSQL through HikariCP) pinned to CPU 0, without the agent and with
-# the agent whose rules hold only `system: { exclude: ["/health"], adaptive: {} }`. Both
-# applications run side by side for the whole run, each warmed up at 64 connections (not
-# measured); then, round after round, wrk (closed loop, on CPU 1) plays a mix of the pages
-# (petclinic/pages.lua) at 16, 32 and 64 connections against one and right after against the other,
-# the order alternating, so that each pair of points is taken within a minute of the same host's
-# speed. Then an open-loop overload point for each (the load bench's generator,
+# pets, visits, vets over PostgreSQL through HikariCP) pinned to CPU 0, once per variant:
+#   none     without the agent (the baseline every other variant is divided by)
+#   control  without the agent, a second copy: its ratio to none is what the host alone moves
+#   nomatch  with the agent and rules that match no request and no statement: instrumentation only
+#   levee    with the agent whose rules hold only `system: { exclude: ["/health"], adaptive: {} }`
+# (--variants, default none,levee). The applications run side by side, each warmed up at 64
+# connections (not measured); then, round after round, wrk (closed loop, on CPU 1) plays a mix of
+# the pages (petclinic/pages.lua) at 16, 32 and 64 connections against each in turn, the first one
+# rotating from point to point, so that the points compared are taken within a minute or two of the
+# same host's speed. Each JVM compiles its own code, and two launches of the same application can
+# differ by a tenth for as long as they run (control / none shows it), so --launches N stops them
+# all after their rounds and starts them afresh, N times. Then an open-loop overload point for each (the load bench's generator,
 # io.levee.load.bench.OpenLoopPoint): 0.5C, then 2C for as long as a closed-loop point, where C is
 # the goodput without the agent at the highest connection count of round 1; goodput counts 2xx
 # answers within 1 s; the application's backlog is let drain before the next point. For the agent,
-# the `system` limit is read from its /status 5 times a second. About 5 minutes a round; --quick
-# about 2.
+# the `system` limit is read from its /status 5 times a second. About 2.5 minutes a round and
+# variant; --quick about 1.
 #   benchmarks/run-petclinic.sh                        (30 s warm-up, 20 s per point, 1 round)
 #   benchmarks/run-petclinic.sh --quick                (10 s warm-up, 8 s per point)
 #   benchmarks/run-petclinic.sh --rounds 3 --connections 16,64 --seconds 30
 #   benchmarks/run-petclinic.sh --open-rate 600        (C given, not measured; --open-rate 0: no open loop)
-#   benchmarks/run-petclinic.sh --rules FILE           (the agent's rules instead of the default system limit)
+#   benchmarks/run-petclinic.sh --rules FILE           (levee's rules instead of the default system limit)
+#   benchmarks/run-petclinic.sh --variants none,control,nomatch,levee --launches 4 --open-rate 0
 # PostgreSQL: LEVEE_PG_URL/USER/PASSWORD when set, else a throwaway cluster started as run-tests.sh
 # does (scripts/test-postgres.sh, port 55432 or the next two), stopped on exit. PIN=0 turns the CPU
 # pinning off, SKIP_BUILD=1 reuses the jars already built. Needs wrk (installed with apt if missing).
 # Writes benchmarks/target/petclinic/: raw/ (wrk's totals, limit samples, application logs), one
-# table per run (run-*.md) and summary.md (goodput with the agent over goodput without, per point,
-# and the median of those ratios over the rounds).
+# table per run (run-*.md) and summary.md (each variant's goodput over none's, per point, and the
+# median of those ratios over the rounds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-warmup=30 seconds=20 rounds=1 connections=16,32,64 open_rate="" rules_given=""
+warmup=30 seconds=20 rounds=1 connections=16,32,64 open_rate="" rules_given="" variants_given=none,levee launches=1
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) warmup=10 seconds=8 ;;
     --warmup) warmup="$2"; shift ;;
     --seconds) seconds="$2"; shift ;;
     --rounds) rounds="$2"; shift ;;
+    --launches) launches="$2"; shift ;;
     --connections) connections="$2"; shift ;;
     --open-rate) open_rate="$2"; shift ;;
     --rules) rules_given="$2"; shift ;;
+    --variants) variants_given="$2"; shift ;;
     *) echo "run-petclinic: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
+done
+read -r -a all_variants <<<"${variants_given//,/ }"
+[[ "${all_variants[0]}" == none ]] || { echo "run-petclinic: --variants must start with none" >&2; exit 2; }
+for variant in "${all_variants[@]}"; do
+  case "$variant" in none | control | nomatch | levee) ;; *) echo "run-petclinic: unknown variant $variant" >&2; exit 2 ;; esac
 done
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
@@ -91,13 +104,29 @@ if [[ -n "$rules_given" ]]; then
 else
   printf 'version: 1\nsystem:\n  exclude: ["/health"]\n  adaptive: {}\n' >"$rules"
 fi
+# Every hook is woven and runs (servlet requests, statements), but no resource matches.
+cat >"$out/no-match.yaml" <<'YAML'
+version: 1
+resources:
+  - name: other-pages
+    match:
+      servlet: { paths: ["/nowhere/**"] }
+    concurrency: { max: 10000 }
+  - name: other-database
+    match:
+      jdbc: { urls: ["jdbc:postgresql://db.invalid/*"] }
+    concurrency: { max: 10000 }
+YAML
 jvm=(-Xms512m -Xmx512m -XX:+UseSerialGC)
 
-# Starts the application ($1: none or levee) on a free port, waits until /health answers.
+# Starts the application as variant $1 on a free port, waits until /health answers.
 start_app() {
   local port opts=() log="$out/raw/app-$1.log"
   port=$(free_port)
-  [[ "$1" == levee ]] && opts=("-javaagent:$agent=rules=$rules,http=127.0.0.1:$status_port")
+  case "$1" in
+    levee) opts=("-javaagent:$agent=rules=$rules,http=127.0.0.1:$status_port") ;;
+    nomatch) opts=("-javaagent:$agent=rules=$out/no-match.yaml") ;;
+  esac
   "${app_pin[@]}" java "${jvm[@]}" "${opts[@]}" -jar "$app" --server.port="$port" >"$log" 2>&1 &
   app_pid[$1]=$! app_port[$1]=$port
   for _ in $(seq 1 600); do
@@ -138,14 +167,31 @@ open_loop() {
     "$(python3 -c "print($open_rate)")" "$seconds" 1000 "${open_paths[@]}"
 }
 
-echo "run-petclinic: warm-up ${warmup}s, ${seconds}s per point at ${connections} connections, $rounds round(s)"
-status_port=$(free_port)
-for variant in none levee; do
-  start_app "$variant"
-  load 64 "$warmup" "${app_port[$variant]}" >/dev/null
-done
-settle none
-settle levee
+# Starts every variant, warms each up at 64 connections, then lets each settle.
+start_all() {
+  local variant
+  status_port=$(free_port)
+  for variant in "${all_variants[@]}"; do
+    start_app "$variant"
+    load 64 "$warmup" "${app_port[$variant]}" >/dev/null
+  done
+  for variant in "${all_variants[@]}"; do settle "$variant"; done
+}
+
+stop_all() {
+  local variant
+  for variant in "${!app_pid[@]}"; do
+    { kill "${app_pid[$variant]}" && wait "${app_pid[$variant]}"; } 2>/dev/null || true
+    mv "$out/raw/app-$variant.log" "$out/raw/app-$variant-l$launch.log"
+  done
+  app_pid=()
+}
+
+# The variants in turn, starting with the $1-th (modulo their number).
+rotated() {
+  local n=${#all_variants[@]} i
+  for ((i = 0; i < n; i++)); do echo "${all_variants[(i + $1) % n]}"; done
+}
 
 # One point of variant $1 in round $2 at $3 connections.
 closed_point() {
@@ -171,32 +217,37 @@ open_point() {
   settle "$1"
 }
 
-# Which application goes first alternates from point to point and from round to round.
-turn=0
-for round in $(seq 1 "$rounds"); do
-  for c in ${connections//,/ }; do
-    variants=(none levee)
-    (( turn++ % 2 == 1 )) && variants=(levee none)
-    for variant in "${variants[@]}"; do closed_point "$variant" "$round" "$c"; done
+echo "run-petclinic: warm-up ${warmup}s, ${seconds}s per point at ${connections} connections, $rounds round(s) in each of $launches launch(es)"
+# Rounds are numbered across launches; raw/launches.txt says which launch each belongs to. Which
+# application goes first rotates from point to point and from round to round.
+turn=0 round=0
+for launch in $(seq 1 "$launches"); do
+  start_all
+  first=$((round + 1))
+  for _ in $(seq 1 "$rounds"); do
+    round=$((round + 1))
+    echo "$round $launch" >>"$out/raw/launches.txt"
+    for c in ${connections//,/ }; do
+      for variant in $(rotated $((turn++))); do closed_point "$variant" "$round" "$c"; done
+    done
   done
+  if [[ -z "$open_rate" ]]; then
+    # 2C, C the goodput without the agent at the highest connection count in the first round.
+    open_rate=$(python3 -c "import json,sys; w = json.load(open(sys.argv[1])); print(round(2 * (w['requests'] - w['non2xx']) / (w['duration_us'] / 1e6)))" "$out/raw/none-r1-c${connections##*,}.json" 2>/dev/null || true)
+  fi
+  if [[ -n "$open_rate" && "$open_rate" != 0 ]]; then
+    echo "$open_rate" >"$out/raw/open-rate.txt"
+    for r in $(seq "$first" "$round"); do
+      for variant in $(rotated $((r - 1))); do open_point "$variant" "$r"; done
+    done
+  fi
+  stop_all
 done
-if [[ -z "$open_rate" ]]; then
-  # 2C, C the goodput without the agent at the highest connection count.
-  open_rate=$(python3 -c "import json,sys; w = json.load(open(sys.argv[1])); print(round(2 * (w['requests'] - w['non2xx']) / (w['duration_us'] / 1e6)))" "$out/raw/none-r1-c${connections##*,}.json" 2>/dev/null || true)
-fi
-if [[ -n "$open_rate" && "$open_rate" != 0 ]]; then
-  echo "$open_rate" >"$out/raw/open-rate.txt"
-  for round in $(seq 1 "$rounds"); do
-    variants=(none levee)
-    (( round % 2 == 0 )) && variants=(levee none)
-    for variant in "${variants[@]}"; do open_point "$variant" "$round"; done
-  done
-fi
 {
   echo "- Machine: $(nproc) CPUs, $(uname -sr); load average before the report: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "- Java: $(java -version 2>&1 | head -1)"
   echo "- Application JVM: \`${jvm[*]}\`${app_pin:+, pinned with \`${app_pin[*]}\`}; wrk, the sampler and PostgreSQL ${gen_pin:+pinned with \`${gen_pin[*]}\`}"
-  echo "- Warm-up ${warmup} s at 64 connections, then ${seconds} s per point; rules: \`$(tr '\n' ' ' <"$rules")\`"
+  echo "- Variants: ${all_variants[*]}; warm-up ${warmup} s at 64 connections, then ${seconds} s per point; levee's rules: \`$(tr '\n' ' ' <"$rules")\`"
   if [[ -n "$open_rate" && "$open_rate" != 0 ]]; then
     echo "- Open loop: ${open_warm} s at $open_rate/4 requests/s, then ${seconds} s at $open_rate requests/s (2C), ${#open_paths[@]} pages sharing the rate"
   fi
