@@ -100,8 +100,17 @@ def load_run(path):
         "p99": w["p99_us"] / 1000,
         "limit": read_limits(path),
         "cpu": read_cpu(path),
+        "pages": page_shares(w.get("pages")),
     }
     return run
+
+
+def page_shares(pages):
+    """The 200 answers of each page (pages.lua) as "list/search/owner/vets" percentages, or "—"."""
+    total = sum(pages.values()) if pages else 0
+    if total == 0:
+        return "—"
+    return "/".join(f"{100 * pages.get(p, 0) / total:.0f}" for p in ("list", "search", "owner", "vets"))
 
 
 def open_table(d):
@@ -189,8 +198,8 @@ def report(d):
             runs[key] = load_run(path)
     head = (
         "| connections | goodput (2xx/s) | non-2xx | socket errors | p50 (ms) | p99 (ms) "
-        "| limit mean | limit CoV | limit min–max | agent's CPU load |\n"
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n"
+        "| limit mean | limit CoV | limit min–max | agent's CPU load | 200s by page, % (list/search/owner/vets) |\n"
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|\n"
     )
     for variant, rnd in sorted({(v, r) for v, r, _ in runs}):
         rows = []
@@ -199,7 +208,7 @@ def report(d):
             mean, cov, span = fmt_limit(x["limit"])
             rows.append(
                 f"| {c} | {x['goodput']:.0f} | {x['non2xx']} | {x['socket_errors']} "
-                f"| {x['p50']:.1f} | {x['p99']:.1f} | {mean} | {cov} | {span} | {x['cpu']} |\n"
+                f"| {x['p50']:.1f} | {x['p99']:.1f} | {mean} | {cov} | {span} | {x['cpu']} | {x['pages']} |\n"
             )
         with open(os.path.join(d, f"run-{variant}-r{rnd}.md"), "w") as f:
             f.write(f"### {variant}, round {rnd}\n\n" + head + "".join(rows))
