@@ -11,12 +11,13 @@
 # rotating from point to point, so that the points compared are taken within a minute or two of the
 # same host's speed. Each JVM compiles its own code, and two launches of the same application can
 # differ by a tenth for as long as they run (control / none shows it), so --launches N stops them
-# all after their rounds and starts them afresh, N times. Then an open-loop overload point for each (the load bench's generator,
-# io.levee.load.bench.OpenLoopPoint): 0.5C, then 2C for as long as a closed-loop point, where C is
-# the goodput without the agent at the highest connection count of round 1; goodput counts 2xx
-# answers within 1 s; the application's backlog is let drain before the next point. For the agent,
-# the `system` limit is read from its /status 5 times a second. About 2.5 minutes a round and
-# variant; --quick about 1.
+# all after their rounds and starts them afresh, N times. After the rounds of a launch, an
+# open-loop overload point for each (the load bench's generator, io.levee.load.bench.OpenLoopPoint):
+# 0.5C, then 2C for as long as a closed-loop point, where C is the goodput without the agent at the
+# highest connection count of round 1; goodput counts 2xx answers within 1 s; the application's
+# backlog is let drain before the next point. For the agent, the `system` limit is read from its
+# /status 5 times a second. With the defaults about 2.5 minutes per variant and launch, plus 1.5 per
+# variant for each further round; --quick about half.
 #   benchmarks/run-petclinic.sh                        (30 s warm-up, 20 s per point, 1 round)
 #   benchmarks/run-petclinic.sh --quick                (10 s warm-up, 8 s per point)
 #   benchmarks/run-petclinic.sh --rounds 3 --connections 16,64 --seconds 30
