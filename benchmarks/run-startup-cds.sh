@@ -30,17 +30,9 @@ mkdir -p "$out"
 agent=$PWD/agent/target/levee-agent.jar
 demo=$PWD/demo/target/levee-demo-app.jar
 (cd "$out" && unzip -q -o "$agent" levee-bootstrap.jar)
-cat >"$out/no-match.yaml" <<'YAML'
-version: 1
-resources:
-  - name: never-called
-    match:
-      http: { urls: ["http://never.invalid/**"] }
-    concurrency: { max: 10 }
-YAML
 jvm_flags="-Xms64m -Xmx256m -XX:+UseSerialGC"
 with_agent="-XX:+UnlockDiagnosticVMOptions -XX:+AllowArchivingWithJavaAgent"
-rules="rules=$out/no-match.yaml"
+rules="rules=$PWD/benchmarks/startup-no-match.yaml"
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 

@@ -22,22 +22,11 @@ out=benchmarks/target/startup
 rm -rf "$out"
 mkdir -p "$out"
 
-# A rule for a call the application never makes: every integration is installed and every call
-# is asked about, but none is matched.
-cat >"$out/no-match.yaml" <<'YAML'
-version: 1
-resources:
-  - name: never-called
-    match:
-      http: { urls: ["http://never.invalid/**"] }
-    concurrency: { max: 10 }
-YAML
-
 agent=agent/target/levee-agent.jar
 jvm_flags="-Xms64m -Xmx256m -XX:+UseSerialGC"
 cases=(
   "none="
-  "agent-no-match=-javaagent:$agent=rules=$out/no-match.yaml"
+  "agent-no-match=-javaagent:$agent=rules=benchmarks/startup-no-match.yaml"
   "agent-demo-rules=-javaagent:$agent=rules=demo/rules.yaml"
 )
 app=(java $jvm_flags "{case}" -cp demo/target/levee-demo-app.jar io.levee.demo.app.DemoApp "{port}"
