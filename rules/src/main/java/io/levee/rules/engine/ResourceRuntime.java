@@ -94,7 +94,12 @@ final class ResourceRuntime extends ResourceView {
 
   ResourceRuntime(
       ResourceRule rule, int maxKeys, Clock clock, CpuSource cpu, Sleeper sleeper, Engine engine) {
-    super(rule.name, rule.match.kind.key, rule.mode);
+    super(
+        rule.name,
+        rule.match.kind.key,
+        rule.mode,
+        rule.concurrency != null || rule.adaptive != null,
+        engine.durations);
     this.rule = rule;
     this.maxKeys = maxKeys;
     this.priority = rule.priority;
@@ -149,67 +154,66 @@ final class ResourceRuntime extends ResourceView {
    */
   Object decide(Object request, KeySource keys, long now) {
     Faults.at(Faults.DECIDE);
+    // The admitted path stays small enough for HotSpot to inline it into the engine's decide
+    // methods (hot methods up to 325 bytes of bytecode); monitor mode and refusals are out of line.
+    if (monitor) {
+      return decideMonitored(request, keys, now);
+    }
     // Read before any permit is taken: a key source that throws must leave nothing held.
     String key = keyed == null ? null : key(request, keys);
-    boolean probeTaken = false;
-    // Monitor mode: the first policy that would have refused the call, for tracing.
-    Reason would = null;
     if (breaker != null) {
       long wait = breaker.tryAcquire(now);
       if (wait > 0) {
-        if (!monitor) {
-          return block(Reason.CIRCUIT_OPEN, wait);
-        }
-        countBlocked(Reason.CIRCUIT_OPEN, true);
-        would = Reason.CIRCUIT_OPEN;
+        return block(Reason.CIRCUIT_OPEN, wait);
+      }
+    }
+    if (bucket != null || keyed != null) {
+      long r = (keyed == null ? bucket : keyed.bucket(key, now)).tryAcquire(now);
+      if (r != 0 && !paced(r, now)) {
+        return block(Reason.RATE_LIMIT, -r);
+      }
+    }
+    if (concurrency != null && !concurrency.tryAcquire() && !waitedForSlot(now)) {
+      return block(Reason.CONCURRENCY, 0);
+    }
+    if (adaptive != null && !adaptive.tryAcquire(now)) {
+      if (concurrency != null) {
+        concurrency.release();
+      }
+      giveBackProbe(now);
+      return block(Reason.ADAPTIVE, 0);
+    }
+    if (telling.on()) {
+      telling.tell(name(), kind(), Decisions.ADMITTED, null);
+    }
+    return permit;
+  }
+
+  /**
+   * Monitor mode: every policy decides and takes its permit, so in-flight counts stay true, but a
+   * "no" is only counted and the call goes on; nothing waits.
+   */
+  private Object decideMonitored(Object request, KeySource keys, long now) {
+    String key = keyed == null ? null : key(request, keys);
+    boolean probeTaken = false;
+    // The first policy that would have refused the call, for tracing.
+    Reason would = null;
+    if (breaker != null) {
+      if (breaker.tryAcquire(now) > 0) {
+        would = wouldBlock(would, Reason.CIRCUIT_OPEN);
       } else {
         probeTaken = true;
       }
     }
-    if (bucket != null || keyed != null) {
-      RateBucket b = keyed == null ? bucket : keyed.bucket(key, now);
-      long r = b.tryAcquire(now);
-      if (r < 0) {
-        if (!monitor) {
-          giveBackProbe(probeTaken, now);
-          return block(Reason.RATE_LIMIT, -r);
-        }
-        countBlocked(Reason.RATE_LIMIT, true);
-        would = would == null ? Reason.RATE_LIMIT : would;
-      } else if (r > 0 && !monitor) {
-        sleep(r);
-        starts.restarted();
-      }
+    if ((bucket != null || keyed != null)
+        && (keyed == null ? bucket : keyed.bucket(key, now)).tryAcquire(now) < 0) {
+      would = wouldBlock(would, Reason.RATE_LIMIT);
     }
-    boolean slotTaken = false;
-    if (concurrency != null) {
-      if (monitor) {
-        if (!concurrency.acquireUnconditionally()) {
-          countBlocked(Reason.CONCURRENCY, true);
-          would = would == null ? Reason.CONCURRENCY : would;
-        }
-      } else if (!concurrency.tryAcquire()) {
-        if (!concurrency.acquire(concurrencyWaitNanos)) {
-          giveBackProbe(probeTaken, now);
-          return block(Reason.CONCURRENCY, 0);
-        }
-        starts.restarted();
-      }
-      slotTaken = true;
+    if (concurrency != null && !concurrency.acquireUnconditionally()) {
+      would = wouldBlock(would, Reason.CONCURRENCY);
     }
-    if (adaptive != null) {
-      if (monitor) {
-        if (!adaptive.acquireUnconditionally()) {
-          countBlocked(Reason.ADAPTIVE, true);
-          would = would == null ? Reason.ADAPTIVE : would;
-        }
-      } else if (!adaptive.tryAcquire(now)) {
-        if (slotTaken) {
-          concurrency.release();
-        }
-        giveBackProbe(probeTaken, now);
-        return block(Reason.ADAPTIVE, 0);
-      }
+    if (adaptive != null && !adaptive.acquireUnconditionally()) {
+      would = wouldBlock(would, Reason.ADAPTIVE);
     }
     if (telling.on()) {
       telling.tell(
@@ -219,6 +223,40 @@ final class ResourceRuntime extends ResourceView {
           would == null ? null : would.key);
     }
     return breaker == null || probeTaken ? permit : unprobedPermit;
+  }
+
+  /** Counts a call monitor mode lets through although {@code reason} would have refused it. */
+  private Reason wouldBlock(Reason first, Reason reason) {
+    countBlocked(reason, true);
+    return first == null ? reason : first;
+  }
+
+  /**
+   * A rate limit's answer other than "now" ({@code r}, from {@link RateBucket#tryAcquire}): true
+   * when the call was paced (it slept, and starts after the wait), false when it is refused, with
+   * the breaker's probe given back.
+   */
+  private boolean paced(long r, long now) {
+    if (r < 0) {
+      giveBackProbe(now);
+      return false;
+    }
+    sleep(r);
+    starts.restarted();
+    return true;
+  }
+
+  /**
+   * No concurrency slot was free: waits up to {@code max-wait} for one (the call then starts after
+   * the wait); false on timeout, with the breaker's probe given back.
+   */
+  private boolean waitedForSlot(long now) {
+    if (concurrency.acquire(concurrencyWaitNanos)) {
+      starts.restarted();
+      return true;
+    }
+    giveBackProbe(now);
+    return false;
   }
 
   /**
@@ -292,6 +330,11 @@ final class ResourceRuntime extends ResourceView {
   }
 
   @Override
+  int limitInFlight() {
+    return concurrency != null ? concurrency.inFlight() : adaptive.inFlight();
+  }
+
+  @Override
   public int limit() {
     if (adaptive != null) {
       return concurrency == null
@@ -354,8 +397,9 @@ final class ResourceRuntime extends ResourceView {
     return answers.answer(reason, waitNanos);
   }
 
-  private void giveBackProbe(boolean probeTaken, long now) {
-    if (probeTaken) {
+  /** Gives back what an admitting breaker took: a half-open probe, if this call held one. */
+  private void giveBackProbe(long now) {
+    if (breaker != null) {
       breaker.releasePermission(now);
     }
   }

@@ -2,6 +2,7 @@ package io.levee.rules.engine;
 
 import io.levee.bootstrap.Blocked;
 import io.levee.rules.model.Mode;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -9,18 +10,27 @@ import java.util.concurrent.atomic.LongAdder;
  * system}), for metrics to read whenever they like; {@link Engine#status()} takes snapshots of
  * them. A resource that a reload leaves unchanged keeps its view, so its counters keep counting.
  *
- * <p>An admitted call costs three adder increments: {@code passed} when admitted, its outcome and
- * its duration (if it was timed) when completed. In flight is derived ({@code passed} minus
- * completed) rather than counted up and down, which would cost two more.
+ * <p>An admitted call costs at most three adder increments: {@code passed} when admitted, its
+ * outcome and its duration (only when the engine keeps durations) when completed. In flight is
+ * derived ({@code passed} minus completed) rather than counted up and down, which would cost two
+ * more. A view whose concurrency or adaptive limit counts its calls in flight anyway ({@link
+ * #limitInFlight}) derives {@code passed} the other way round, completed plus in flight, and saves
+ * the admission's increment.
  *
  * <p>Concurrency: the counters are {@link LongAdder}s written by every call; reads are sums and may
- * miss calls that are being counted at that instant.
+ * miss calls that are being counted at that instant. A derived {@code passed} reads completed
+ * before in flight, and a completion frees its slot before it is counted, so a read never counts a
+ * call twice, but may miss one that is between the two; {@link #passed()} returns the highest value
+ * it has returned, so that a counter read from it never goes down.
  */
 public abstract class ResourceView {
   private final String name;
   private final String kind;
   private final Mode mode;
+  private final boolean passedDerived;
+  private final boolean keepsDurations;
   private final LongAdder passed = new LongAdder();
+  private final AtomicLong passedRead = new AtomicLong();
   private final LongAdder[] blocked = adders(Reason.ALL.length);
   private final LongAdder[] wouldBlock = adders(Reason.ALL.length);
   private final LongAdder[] calls = adders(Outcome.ALL.length);
@@ -31,10 +41,18 @@ public abstract class ResourceView {
   /** Requests answered with backpressure: [0] enforce, [1] monitor (would have been). */
   private final LongAdder[] backpressured = adders(2);
 
-  ResourceView(String name, String kind, Mode mode) {
+  /**
+   * {@code passedDerived}: {@link #limitInFlight} counts every admitted call that has not
+   * completed, from its admission to its completion, so nothing counts {@code passed}. {@code
+   * keepsDurations}: the engine keeps durations for the metrics, the only readers of {@link
+   * #durationSumNanos}.
+   */
+  ResourceView(String name, String kind, Mode mode, boolean passedDerived, boolean keepsDurations) {
     this.name = name;
     this.kind = kind;
     this.mode = mode;
+    this.passedDerived = passedDerived;
+    this.keepsDurations = keepsDurations;
   }
 
   public final String name() {
@@ -52,7 +70,18 @@ public abstract class ResourceView {
 
   /** Calls let through (in monitor mode, also those that would have been blocked). */
   public final long passed() {
-    return passed.sum();
+    if (!passedDerived) {
+      return passed.sum();
+    }
+    long derived = completed() + limitInFlight();
+    for (long read = passedRead.get(); ; read = passedRead.get()) {
+      if (derived <= read) {
+        return read;
+      }
+      if (passedRead.compareAndSet(read, derived)) {
+        return derived;
+      }
+    }
   }
 
   /** Calls blocked for {@code reason} in enforce mode. */
@@ -88,8 +117,8 @@ public abstract class ResourceView {
   }
 
   /**
-   * Sum of the durations of the calls counted as success, failure or slow; only calls that were
-   * timed add to it, so it stays 0 for a resource nothing times when the engine keeps no durations.
+   * Sum of the durations of the calls counted as success, failure or slow, when the engine keeps
+   * durations (the metrics are on); otherwise it stays 0.
    */
   public final long durationSumNanos() {
     return durationSum.sum();
@@ -102,12 +131,28 @@ public abstract class ResourceView {
 
   /** Calls admitted and not completed yet. */
   public final int inFlight() {
+    if (passedDerived) {
+      return limitInFlight();
+    }
     // Completed first: both only grow, so passed read later is never below it.
+    long completed = completed();
+    return (int) Math.max(0, passed.sum() - completed);
+  }
+
+  /**
+   * The calls in flight as the view's concurrency or adaptive limit counts them, when it was built
+   * with {@code passedDerived}; otherwise never asked.
+   */
+  int limitInFlight() {
+    return 0;
+  }
+
+  private long completed() {
     long completed = 0;
     for (LongAdder c : calls) {
       completed += c.sum();
     }
-    return (int) Math.max(0, passed.sum() - completed);
+    return completed;
   }
 
   /**
@@ -175,13 +220,15 @@ public abstract class ResourceView {
   }
 
   final void countAdmitted() {
-    passed.increment();
+    if (!passedDerived) {
+      passed.increment();
+    }
   }
 
   /** Exactly once per admitted call, which {@link #inFlight()} relies on. */
   final void countCompleted(Outcome outcome, long durationNanos) {
     calls[outcome.ordinal()].increment();
-    if (outcome != Outcome.IGNORED && durationNanos != 0) {
+    if (keepsDurations && outcome != Outcome.IGNORED && durationNanos != 0) {
       durationSum.add(durationNanos);
     }
   }

@@ -32,8 +32,8 @@ final class SystemRuntime extends ResourceView {
   private final FailureClassifier failures = new FailureClassifier(FailureSpec.DEFAULT);
   private final BlockAnswers answers;
 
-  SystemRuntime(SystemRule rule, Clock clock, CpuSource cpu) {
-    super(NAME, CallKind.SERVLET.key, rule.mode);
+  SystemRuntime(SystemRule rule, Clock clock, CpuSource cpu, boolean keepsDurations) {
+    super(NAME, CallKind.SERVLET.key, rule.mode, true, keepsDurations);
     this.rule = rule;
     this.monitor = rule.mode == Mode.MONITOR;
     this.limiter = AdaptiveLimiter.create(rule.adaptive, clock, cpu);
@@ -124,7 +124,8 @@ final class SystemRuntime extends ResourceView {
   }
 
   /** Permits the limiter holds, critical ones included: what its priority bands decide by. */
-  int permitsTaken() {
+  @Override
+  int limitInFlight() {
     return limiter.inFlight();
   }
 

@@ -110,6 +110,20 @@ class EngineClockTest {
   }
 
   @Test
+  void withoutDurationsATimedCallAddsNothingToTheDurationSum() {
+    Engine engine = engine(false, ALL_POLICIES);
+
+    Object pay = permit(engine.http("GET", "http://pay/v1"));
+    long start = engine.start(pay);
+    time.advanceNanos(5_000);
+    engine.complete(pay, start, 200, null);
+
+    assertThat(reads).hasValue(2);
+    assertThat(engine.resources().get(1).calls(Outcome.SUCCESS)).isEqualTo(1);
+    assertThat(engine.resources().get(1).durationSumNanos()).isZero();
+  }
+
+  @Test
   void aCallPacedByTheRateLimitStartsAfterItsWait() {
     Engine engine =
         engine(

@@ -61,6 +61,12 @@ class EngineConcurrencyTest {
     start.countDown();
     for (int i = 0; i < 20; i++) {
       engine.apply(load(file(i % 2 == 0 ? RULES : RULES.replace("max: 3", "max: 4"))));
+      for (ResourceView view : engine.resources()) {
+        long before = view.passed();
+        assertThat(view.passed())
+            .as(view.name() + " passed never goes down")
+            .isGreaterThanOrEqualTo(before);
+      }
       Thread.sleep(5);
     }
     for (Thread thread : threads) {
@@ -69,8 +75,16 @@ class EngineConcurrencyTest {
     assertThat(errors).isEmpty();
     for (ResourceView view : engine.resources()) {
       assertThat(view.inFlight()).as(view.name()).isZero();
-      assertThat(view.passed()).as(view.name()).isPositive();
+      assertThat(view.passed()).as(view.name()).isPositive().isEqualTo(completed(view));
     }
+  }
+
+  private static long completed(ResourceView view) {
+    long completed = 0;
+    for (Outcome outcome : Outcome.ALL) {
+      completed += view.calls(outcome);
+    }
+    return completed;
   }
 
   private static void run(Engine engine, KeySource keys, Clock clock) {

@@ -79,7 +79,7 @@ class EnginePriorityTest {
     assertThat(blocked(f.get("/export/b")).reason).isEqualTo("system");
     hold("/orders", 4);
     assertThat(f.engine.resources().get(3).name()).isEqualTo("system");
-    assertThat(((SystemRuntime) f.view("system")).permitsTaken()).isEqualTo(32);
+    assertThat(((SystemRuntime) f.view("system")).inFlight()).isEqualTo(32);
     releaseAll();
   }
 
@@ -100,14 +100,14 @@ class EnginePriorityTest {
     hold("/checkout/pay", 3);
     SystemRuntime system = (SystemRuntime) f.view("system");
     assertThat(system.criticalInFlight()).isEqualTo(8);
-    assertThat(system.permitsTaken()).isEqualTo(16);
+    assertThat(system.inFlight()).isEqualTo(16);
     Blocked refused = blocked(f.get("/checkout/pay"));
     assertThat(refused.reason).isEqualTo("system");
     assertThat(f.view("checkout").blocked(Reason.SYSTEM)).isEqualTo(1);
     assertThat(f.view("checkout").inFlight()).isEqualTo(3);
     releaseAll();
     assertThat(system.criticalInFlight()).isZero();
-    assertThat(system.permitsTaken()).isZero();
+    assertThat(system.inFlight()).isZero();
   }
 
   @Test
@@ -123,7 +123,7 @@ class EnginePriorityTest {
     f.ok(critical);
     hold("/orders", 1);
     releaseAll();
-    assertThat(((SystemRuntime) f.view("system")).permitsTaken()).isZero();
+    assertThat(((SystemRuntime) f.view("system")).inFlight()).isZero();
   }
 
   @Test
@@ -137,7 +137,7 @@ class EnginePriorityTest {
     assertThat(blocked(f.get("/checkout/b")).reason).isEqualTo("concurrency");
     SystemRuntime system = (SystemRuntime) f.view("system");
     assertThat(system.criticalInFlight()).isEqualTo(2);
-    assertThat(system.permitsTaken()).isEqualTo(2);
+    assertThat(system.inFlight()).isEqualTo(2);
     releaseAll();
     assertThat(system.criticalInFlight()).isZero();
   }
@@ -155,7 +155,7 @@ class EnginePriorityTest {
     assertThat(f.view("system").blocked(Reason.SYSTEM)).isZero();
     releaseAll();
     SystemRuntime system = (SystemRuntime) f.view("system");
-    assertThat(system.permitsTaken()).isZero();
+    assertThat(system.inFlight()).isZero();
     assertThat(system.criticalInFlight()).isZero();
   }
 
@@ -173,7 +173,7 @@ class EnginePriorityTest {
     assertThat(f.view("system")).isSameAs(system);
     releaseAll();
     assertThat(system.criticalInFlight()).isZero();
-    assertThat(system.permitsTaken()).isZero();
+    assertThat(system.inFlight()).isZero();
     hold("/orders", 7);
     assertThat(blocked(f.get("/health")).reason).isEqualTo("system");
     releaseAll();

@@ -20,7 +20,7 @@ class ResourceStatusTest {
   }
 
   private static ResourceView view(final int state, final int ramp, final boolean probeDue) {
-    return new ResourceView("partner", "http", Mode.ENFORCE) {
+    return new ResourceView("partner", "http", Mode.ENFORCE, false, false) {
       @Override
       public int limit() {
         return -1;
