@@ -4,6 +4,8 @@
 #   none     without the agent (the baseline every other variant is divided by)
 #   control  without the agent, a second copy: its ratio to none is what the host alone moves
 #   nomatch  with the agent and rules that match no request and no statement: instrumentation only
+#   monitor  with the agent and levee's rules in monitor mode: the limit decides and counts, and
+#            refuses nothing (needs rules without a `settings:` section)
 #   levee    with the agent whose rules hold only `system: { exclude: ["/health"], adaptive: {} }`
 # (--variants, default none,levee). The applications run side by side, each warmed up at 64
 # connections (not measured); then, round after round, wrk (closed loop, on CPU 1) plays a mix of
@@ -52,7 +54,7 @@ done
 read -r -a all_variants <<<"${variants_given//,/ }"
 [[ "${all_variants[0]}" == none ]] || { echo "run-petclinic: --variants must start with none" >&2; exit 2; }
 for variant in "${all_variants[@]}"; do
-  case "$variant" in none | control | nomatch | levee) ;; *) echo "run-petclinic: unknown variant $variant" >&2; exit 2 ;; esac
+  case "$variant" in none | control | nomatch | monitor | levee) ;; *) echo "run-petclinic: unknown variant $variant" >&2; exit 2 ;; esac
 done
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
@@ -74,7 +76,7 @@ fi
 out=benchmarks/target/petclinic
 rm -rf "$out"
 mkdir -p "$out/raw"
-declare -A app_pid=() app_port=()
+declare -A app_pid=() app_port=() status_port=()
 cleanup() {
   local pid
   for pid in "${app_pid[@]}"; do { kill "$pid" && wait "$pid"; } 2>/dev/null || true; done
@@ -105,6 +107,10 @@ if [[ -n "$rules_given" ]]; then
 else
   printf 'version: 1\nsystem:\n  exclude: ["/health"]\n  adaptive: {}\n' >"$rules"
 fi
+if [[ " ${all_variants[*]} " == *" monitor "* ]]; then
+  grep -q '^settings:' "$rules" && { echo "run-petclinic: the monitor variant needs rules without settings:" >&2; exit 2; }
+  { echo 'version: 1'; echo 'settings: { mode: monitor }'; grep -v '^version:' "$rules"; } >"$out/monitor.yaml"
+fi
 # Every hook is woven and runs (servlet requests, statements), but no resource matches.
 cat >"$out/no-match.yaml" <<'YAML'
 version: 1
@@ -125,7 +131,8 @@ start_app() {
   local port opts=() log="$out/raw/app-$1.log"
   port=$(free_port)
   case "$1" in
-    levee) opts=("-javaagent:$agent=rules=$rules,http=127.0.0.1:$status_port") ;;
+    levee) opts=("-javaagent:$agent=rules=$rules,http=127.0.0.1:${status_port[levee]}") ;;
+    monitor) opts=("-javaagent:$agent=rules=$out/monitor.yaml,http=127.0.0.1:${status_port[monitor]}") ;;
     nomatch) opts=("-javaagent:$agent=rules=$out/no-match.yaml") ;;
   esac
   "${app_pin[@]}" java "${jvm[@]}" "${opts[@]}" -jar "$app" --server.port="$port" >"$log" 2>&1 &
@@ -171,7 +178,7 @@ open_loop() {
 # Starts every variant, warms each up at 64 connections, then lets each settle.
 start_all() {
   local variant
-  status_port=$(free_port)
+  status_port=([levee]=$(free_port) [monitor]=$(free_port))
   for variant in "${all_variants[@]}"; do
     start_app "$variant"
     load 64 "$warmup" "${app_port[$variant]}" >/dev/null
@@ -197,8 +204,8 @@ rotated() {
 # One point of variant $1 in round $2 at $3 connections.
 closed_point() {
   local base="$out/raw/$1-r$2-c$3" sampler=""
-  if [[ "$1" == levee ]]; then
-    "${gen_pin[@]}" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:$status_port/status" "$base-limit.txt" &
+  if [[ "$1" == levee || "$1" == monitor ]]; then
+    "${gen_pin[@]}" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:${status_port[$1]}/status" "$base-limit.txt" &
     sampler=$!
   fi
   load "$3" "$seconds" "${app_port[$1]}" | tail -1 >"$base.json"
@@ -208,8 +215,8 @@ closed_point() {
 
 open_point() {
   local base="$out/raw/$1-r$2-open" sampler=""
-  if [[ "$1" == levee ]]; then
-    (sleep "$open_warm"; exec "${gen_pin[@]}" timeout "$seconds" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:$status_port/status" "$base-limit.txt") &
+  if [[ "$1" == levee || "$1" == monitor ]]; then
+    (sleep "$open_warm"; exec "${gen_pin[@]}" timeout "$seconds" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:${status_port[$1]}/status" "$base-limit.txt") &
     sampler=$!
   fi
   open_loop "${app_port[$1]}" | tail -1 >"$base.json"
