@@ -2,7 +2,6 @@ package io.levee.rules.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.rules.model.Mode;
 import org.junit.jupiter.api.Test;
 
 class ResourceStatusTest {
@@ -19,42 +18,11 @@ class ResourceStatusTest {
     assertThat(new ResourceStatus(view(1, 0, true)).probeDue).isTrue();
   }
 
-  private static ResourceView view(final int state, final int ramp, final boolean probeDue) {
-    return new ResourceView("partner", "http", Mode.ENFORCE, false, false) {
-      @Override
-      public int limit() {
-        return -1;
-      }
-
-      @Override
-      public int breakerState() {
-        return state;
-      }
-
-      @Override
-      public int breakerRamp() {
-        return ramp;
-      }
-
-      @Override
-      public boolean breakerProbeDue() {
-        return probeDue;
-      }
-
-      @Override
-      public long keysEvicted() {
-        return 0;
-      }
-
-      @Override
-      public int lastGoodKept() {
-        return 0;
-      }
-
-      @Override
-      BlockAnswers answers() {
-        return null;
-      }
-    };
+  private static ResourceView view(int state, int ramp, boolean probeDue) {
+    StubView view = new StubView(false);
+    view.state = state;
+    view.ramp = ramp;
+    view.probeDue = probeDue;
+    return view;
   }
 }

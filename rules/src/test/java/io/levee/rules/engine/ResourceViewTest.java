@@ -2,7 +2,6 @@ package io.levee.rules.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.levee.rules.model.Mode;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -10,50 +9,16 @@ import org.junit.jupiter.api.Test;
  * completed calls, and a counter read from it never goes down.
  */
 class ResourceViewTest {
-  /** What the view's limit holds now, set by the test. */
-  private int limitHolds;
-
-  private final ResourceView derived =
-      new ResourceView("db", "jdbc", Mode.ENFORCE, true, false) {
-        @Override
-        int limitInFlight() {
-          return limitHolds;
-        }
-
-        @Override
-        public int limit() {
-          return 10;
-        }
-
-        @Override
-        public int breakerState() {
-          return -1;
-        }
-
-        @Override
-        public long keysEvicted() {
-          return 0;
-        }
-
-        @Override
-        BlockAnswers answers() {
-          return null;
-        }
-
-        @Override
-        public int lastGoodKept() {
-          return 0;
-        }
-      };
+  private final StubView derived = new StubView(true);
 
   @Test
   void passedIsTheCompletedCallsPlusThoseTheLimitHolds() {
-    limitHolds = 3;
+    derived.held = 3;
     derived.countAdmitted();
     assertThat(derived.passed()).isEqualTo(3);
     assertThat(derived.inFlight()).isEqualTo(3);
 
-    limitHolds = 1;
+    derived.held = 1;
     derived.countCompleted(Outcome.SUCCESS, 0);
     derived.countCompleted(Outcome.FAILURE, 0);
 
@@ -63,15 +28,15 @@ class ResourceViewTest {
 
   @Test
   void aReadBetweenACallsReleaseAndItsCountKeepsTheHighestPassedSoFar() {
-    limitHolds = 2;
+    derived.held = 2;
     assertThat(derived.passed()).isEqualTo(2);
 
     // One call has freed its slot and is not counted as completed yet.
-    limitHolds = 1;
+    derived.held = 1;
     assertThat(derived.passed()).isEqualTo(2);
 
     derived.countCompleted(Outcome.SUCCESS, 0);
-    limitHolds = 2;
+    derived.held = 2;
     assertThat(derived.passed()).isEqualTo(3);
   }
 
