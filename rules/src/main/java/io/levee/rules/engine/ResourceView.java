@@ -20,8 +20,9 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Concurrency: the counters are {@link LongAdder}s written by every call; reads are sums and may
  * miss calls that are being counted at that instant. A derived {@code passed} reads completed
  * before in flight, and a completion frees its slot before it is counted, so a read never counts a
- * call twice, but may miss one that is between the two; {@link #passed()} returns the highest value
- * it has returned, so that a counter read from it never goes down.
+ * call twice, but may miss one that is between the two, or count one that holds a permit a later
+ * policy is about to refuse it; {@link #passed()} returns the highest value it has returned, so
+ * that a counter read from it never goes down.
  */
 public abstract class ResourceView {
   private final String name;
