@@ -204,7 +204,7 @@ rotated() {
 # One point of variant $1 in round $2 at $3 connections.
 closed_point() {
   local base="$out/raw/$1-r$2-c$3" sampler=""
-  if [[ "$1" == levee || "$1" == monitor ]]; then
+  if [[ -n "${status_port[$1]:-}" ]]; then
     "${gen_pin[@]}" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:${status_port[$1]}/status" "$base-limit.txt" &
     sampler=$!
   fi
@@ -215,7 +215,7 @@ closed_point() {
 
 open_point() {
   local base="$out/raw/$1-r$2-open" sampler=""
-  if [[ "$1" == levee || "$1" == monitor ]]; then
+  if [[ -n "${status_port[$1]:-}" ]]; then
     (sleep "$open_warm"; exec "${gen_pin[@]}" timeout "$seconds" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:${status_port[$1]}/status" "$base-limit.txt") &
     sampler=$!
   fi

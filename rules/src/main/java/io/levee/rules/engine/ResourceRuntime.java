@@ -17,8 +17,7 @@ import io.levee.rules.policy.RateBucket;
 import io.levee.rules.policy.adaptive.AdaptiveLimiter;
 import io.levee.rules.policy.adaptive.CpuSource;
 import io.levee.rules.time.Clock;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.LongSupplier;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One resource in force: its policies, built from its rule, checked in SPEC order (breaker, rate
@@ -34,16 +33,7 @@ import java.util.function.LongSupplier;
  * <p>Concurrency: all fields are final; the policies are thread-safe themselves.
  */
 final class ResourceRuntime extends ResourceView {
-  private static final LongSupplier RANDOM =
-      new LongSupplier() {
-        @Override
-        public long getAsLong() {
-          return ThreadLocalRandom.current().nextLong();
-        }
-      };
-
-  private static final java.util.concurrent.atomic.AtomicInteger IDS =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private static final AtomicInteger IDS = new AtomicInteger();
 
   final ResourceRule rule;
 
@@ -108,7 +98,7 @@ final class ResourceRuntime extends ResourceView {
     this.starts = engine.starts;
     this.telling = engine.telling;
     this.breaker =
-        rule.circuitBreaker == null ? null : new CircuitBreaker(rule.circuitBreaker, clock, RANDOM);
+        rule.circuitBreaker == null ? null : new CircuitBreaker(rule.circuitBreaker, clock);
     if (breaker != null) {
       breaker.setListener(engine.breakerListener(rule.name, monitor));
     }
@@ -241,7 +231,7 @@ final class ResourceRuntime extends ResourceView {
       giveBackProbe(now);
       return false;
     }
-    sleep(r);
+    sleeper.sleepKeepingInterrupt(r);
     starts.restarted();
     return true;
   }
@@ -406,14 +396,5 @@ final class ResourceRuntime extends ResourceView {
 
   private String key(Object request, KeySource keys) {
     return keys == null || request == null ? null : keys.key(request, rule.rateLimit.per);
-  }
-
-  private void sleep(long nanos) {
-    try {
-      sleeper.sleepNanos(nanos);
-    } catch (InterruptedException e) {
-      // The token is reserved either way; let the call run and leave the interrupt to it.
-      Thread.currentThread().interrupt();
-    }
   }
 }

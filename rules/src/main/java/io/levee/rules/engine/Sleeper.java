@@ -12,4 +12,16 @@ public interface Sleeper {
       };
 
   void sleepNanos(long nanos) throws InterruptedException;
+
+  /**
+   * Sleeps {@code nanos} for a call whose token is reserved either way: an interrupt ends the wait
+   * early and lets the call run, and the interrupt is left set for it.
+   */
+  default void sleepKeepingInterrupt(long nanos) {
+    try {
+      sleepNanos(nanos);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
 }

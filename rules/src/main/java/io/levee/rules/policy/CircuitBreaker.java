@@ -6,6 +6,7 @@ import io.levee.rules.policy.BreakerState.HalfOpen;
 import io.levee.rules.policy.BreakerState.Open;
 import io.levee.rules.time.Clock;
 import io.levee.rules.time.Durations;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
@@ -69,6 +70,15 @@ public final class CircuitBreaker {
   /** Admitted share of calls, per mille, for each ramp step after closing. */
   private static final int[] RAMP_PERMILLE = {100, 250, 500};
 
+  /** Jitter for the open time from the calling thread's {@link ThreadLocalRandom}. */
+  private static final LongSupplier THREAD_RANDOM =
+      new LongSupplier() {
+        @Override
+        public long getAsLong() {
+          return ThreadLocalRandom.current().nextLong();
+        }
+      };
+
   /** Told of every transition, by the thread that made it. */
   public interface Listener {
     void onTransition(int from, int to, String why);
@@ -86,6 +96,12 @@ public final class CircuitBreaker {
   private final AtomicReference<BreakerState> state;
   private volatile Listener listener;
 
+  /** A breaker whose open time is jittered by {@link ThreadLocalRandom}. */
+  public CircuitBreaker(CircuitBreakerSpec spec, Clock clock) {
+    this(spec, clock, THREAD_RANDOM);
+  }
+
+  /** {@code random}: the source of the open time's jitter ({@link OpenBackoff}). */
   public CircuitBreaker(CircuitBreakerSpec spec, Clock clock, LongSupplier random) {
     this.spec = spec;
     this.clock = clock;
