@@ -4,7 +4,7 @@ import io.levee.agent.endpoint.EndpointAddress;
 import io.levee.agent.endpoint.LocalEndpoint;
 import io.levee.agent.endpoint.RulesEvents;
 import io.levee.agent.log.BlockSummary;
-import io.levee.agent.log.BreakerLog;
+import io.levee.agent.log.EngineLog;
 import io.levee.agent.log.EventLog;
 import io.levee.agent.log.LogThread;
 import io.levee.agent.log.MicrometerLog;
@@ -58,7 +58,7 @@ public final class Observability implements Closeable {
             target,
             new BlockSummary(engine, target, SUMMARY_SECONDS),
             TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
-    engine.setListener(new BreakerLog(log));
+    engine.setListener(new EngineLog(log));
   }
 
   /**

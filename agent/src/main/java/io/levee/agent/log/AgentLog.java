@@ -103,6 +103,12 @@ public final class AgentLog implements EventLog, Closeable {
     write(Level.INFO, message, null);
   }
 
+  @Override
+  public boolean debugging() {
+    return enabled(Level.DEBUG);
+  }
+
+  @Override
   public void debug(String message) {
     write(Level.DEBUG, message, null);
   }

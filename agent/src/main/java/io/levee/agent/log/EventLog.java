@@ -10,4 +10,14 @@ public interface EventLog {
   void warn(String message);
 
   void error(String message);
+
+  /** Whether {@link #debug} lines are written; a log that writes none need not build them. */
+  default boolean debugging() {
+    return false;
+  }
+
+  /**
+   * A line for whoever diagnoses the agent ({@code log=debug}); dropped unless {@link #debugging}.
+   */
+  default void debug(String message) {}
 }

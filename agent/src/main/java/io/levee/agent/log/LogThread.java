@@ -64,6 +64,16 @@ public final class LogThread implements EventLog, Closeable {
     post(new Line(2, message));
   }
 
+  @Override
+  public boolean debugging() {
+    return target.debugging();
+  }
+
+  @Override
+  public void debug(String message) {
+    post(new Line(3, message));
+  }
+
   /** Writes every queued line now, on the calling thread; the log thread calls it, tests may. */
   public void flush() {
     Line line;
@@ -108,6 +118,8 @@ public final class LogThread implements EventLog, Closeable {
         target.info(line.message);
       } else if (line.level == 1) {
         target.warn(line.message);
+      } else if (line.level == 3) {
+        target.debug(line.message);
       } else {
         target.error(line.message);
       }

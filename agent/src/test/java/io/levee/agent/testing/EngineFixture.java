@@ -62,9 +62,22 @@ public final class EngineFixture {
     assertThat(((Blocked) decision).reason).isEqualTo(reason);
   }
 
-  /** An event log that keeps {@code LEVEL message} lines. */
+  /** An event log that keeps {@code LEVEL message} lines; debug lines only while debugging. */
   public static final class Lines implements EventLog {
     public final List<String> lines = new CopyOnWriteArrayList<>();
+    public volatile boolean debugging;
+
+    @Override
+    public boolean debugging() {
+      return debugging;
+    }
+
+    @Override
+    public void debug(String message) {
+      if (debugging) {
+        lines.add("DEBUG " + message);
+      }
+    }
 
     @Override
     public void info(String message) {

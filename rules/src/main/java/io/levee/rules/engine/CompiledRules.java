@@ -79,7 +79,7 @@ final class CompiledRules {
       system =
           kept != null && kept.sameAs(rules.system)
               ? kept
-              : new SystemRuntime(rules.system, clock, cpu, engine.durations);
+              : new SystemRuntime(rules.system, clock, cpu, engine);
     }
     return new CompiledRules(rules, runtimes, system);
   }

@@ -8,6 +8,7 @@ import io.levee.rules.model.Priority;
 import io.levee.rules.model.RuleSet;
 import io.levee.rules.policy.CircuitBreaker;
 import io.levee.rules.policy.adaptive.CpuSource;
+import io.levee.rules.policy.adaptive.LimitTrace;
 import io.levee.rules.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,10 +40,19 @@ import java.util.List;
 public final class Engine {
   /**
    * Told of every circuit breaker transition, for the agent's log; {@code monitor}: the resource is
-   * in monitor mode, so the breaker only counts what it would have refused.
+   * in monitor mode, so the breaker only counts what it would have refused. While {@link
+   * #tracesLimits} says so, also told of every window of every adaptive limit ({@link LimitTrace}).
    */
   public interface Listener {
     void onTransition(String resource, boolean monitor, int from, int to, String why);
+
+    /** Whether {@link #onLimitWindow} is wanted now (the agent's log at {@code debug}). */
+    default boolean tracesLimits() {
+      return false;
+    }
+
+    /** An adaptive limit's window closed: {@code line} as {@link LimitTrace#line} words it. */
+    default void onLimitWindow(String resource, String line) {}
   }
 
   private final Clock clock;
@@ -361,6 +371,27 @@ public final class Engine {
       views.add(c.system);
     }
     return Collections.unmodifiableList(views);
+  }
+
+  /**
+   * The trace of the adaptive limit of {@code resource}: this engine's listener, if it wants it.
+   */
+  LimitTrace limitTrace(final String resource) {
+    return new LimitTrace() {
+      @Override
+      public boolean tracing() {
+        Listener l = listener;
+        return l != null && l.tracesLimits();
+      }
+
+      @Override
+      public void windowClosed(String line) {
+        Listener l = listener;
+        if (l != null) {
+          l.onLimitWindow(resource, line);
+        }
+      }
+    };
   }
 
   CircuitBreaker.Listener breakerListener(final String resource, final boolean monitor) {

@@ -114,6 +114,9 @@ final class ResourceRuntime extends ResourceView {
     this.concurrencyWaitNanos = rule.concurrency == null ? 0 : rule.concurrency.maxWaitNanos;
     this.adaptive =
         rule.adaptive == null ? null : AdaptiveLimiter.createForOneClass(rule.adaptive, clock, cpu);
+    if (adaptive != null) {
+      adaptive.setTrace(engine.limitTrace(rule.name));
+    }
     this.slowCallNanos = rule.circuitBreaker == null ? 0 : rule.circuitBreaker.slowCallNanos;
     this.failures = new FailureClassifier(rule.failure);
     this.answers = new BlockAnswers(rule.name, rule.match.kind, rule.onBlock);

@@ -32,11 +32,12 @@ final class SystemRuntime extends ResourceView {
   private final FailureClassifier failures = new FailureClassifier(FailureSpec.DEFAULT);
   private final BlockAnswers answers;
 
-  SystemRuntime(SystemRule rule, Clock clock, CpuSource cpu, boolean keepsDurations) {
-    super(NAME, CallKind.SERVLET.key, rule.mode, true, keepsDurations);
+  SystemRuntime(SystemRule rule, Clock clock, CpuSource cpu, Engine engine) {
+    super(NAME, CallKind.SERVLET.key, rule.mode, true, engine.durations);
     this.rule = rule;
     this.monitor = rule.mode == Mode.MONITOR;
     this.limiter = AdaptiveLimiter.create(rule.adaptive, clock, cpu);
+    limiter.setTrace(engine.limitTrace(NAME));
     this.answers = new BlockAnswers(NAME, CallKind.SERVLET, rule.onBlock);
     for (int cls = 0; cls < permits.length; cls++) {
       permits[cls] = new EnginePermit(null, this, true, cls);

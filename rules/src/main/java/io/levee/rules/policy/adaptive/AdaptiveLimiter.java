@@ -61,6 +61,7 @@ public final class AdaptiveLimiter {
   private volatile int limit;
   private volatile long windowStart;
   private volatile long windowNanos = MIN_WINDOW_NANOS;
+  private volatile LimitTrace trace;
 
   /** A limiter that tells the classes of its calls apart. */
   public AdaptiveLimiter(AdaptiveSpec spec, Clock clock, CpuSource cpu, LimitAlgorithm algorithm) {
@@ -262,6 +263,11 @@ public final class AdaptiveLimiter {
     return limit;
   }
 
+  /** Who is told of every window from now on; null for no one. */
+  public void setTrace(LimitTrace trace) {
+    this.trace = trace;
+  }
+
   public int inFlight() {
     return inFlight.get();
   }
@@ -299,12 +305,29 @@ public final class AdaptiveLimiter {
   private void closeWindow(long now, long elapsed) {
     recorder.drainTo(sample, inFlight.get());
     sample.setCpu(cpu.cpuLoad(), spec.cpuTarget).setWindowNanos(elapsed);
+    int before = limit;
     limit = clamp(algorithm.nextLimit(sample, limit));
+    LimitTrace t = trace;
+    if (t != null) {
+      tell(t, before);
+    }
     long median = sample.percentileRttNanos(0.5);
     windowNanos = Math.min(MAX_WINDOW_NANOS, Math.max(MIN_WINDOW_NANOS, 2 * median));
     windowStart = now;
     if (classes != null) {
       classes.windowClosed(now);
+    }
+  }
+
+  /** A trace that fails loses its line, never the call that closed the window. */
+  private void tell(LimitTrace t, int before) {
+    try {
+      if (t.tracing()) {
+        String step = algorithm.lastStep();
+        t.windowClosed(LimitTrace.line(before, limit, sample, step, algorithm.baselineNanos()));
+      }
+    } catch (RuntimeException ignored) {
+      // The trace is for reading; the limit it describes is already in force.
     }
   }
 

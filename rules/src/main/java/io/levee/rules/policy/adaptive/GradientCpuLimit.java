@@ -183,6 +183,15 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   /** {@link WindowReading.Regime#HOLD} windows since the last probe. */
   private int heldWindows;
 
+  /** For {@link #lastStep}: the regime of the last steady window, or null for an experiment's. */
+  private WindowReading.Regime lastRegime;
+
+  /** For {@link #lastStep}: what the last window did besides, or instead of, its regime. */
+  private String lastNote;
+
+  /** For {@link #lastStep}: the last window's cut is checked in the next. */
+  private boolean lastCutChecked;
+
   public GradientCpuLimit(AdaptiveSpec spec) {
     this.minLimit = spec.minLimit;
     this.maxLimit = spec.maxLimit;
@@ -190,6 +199,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   }
 
   /** The learned no-load median latency; 0 until the first window with enough samples. */
+  @Override
   public long baselineNanos() {
     return baselineNanos;
   }
@@ -199,7 +209,11 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (currentLimit != lastLimit) {
       estimate = currentLimit;
     }
+    lastRegime = null;
+    lastNote = null;
+    lastCutChecked = false;
     if (w.samples() + w.drops() == 0) {
+      lastNote = "no calls completed";
       return remember(currentLimit);
     }
     now.readCpuAndLatency(w);
@@ -212,18 +226,24 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
     if (mode == Mode.CHECKING_CUT) {
       if (w.maxInFlight() > currentLimit && !now.cpuHot) {
-        return remember(currentLimit); // calls admitted before the cut are still in flight: wait
+        lastNote = "checking the cut: calls admitted before it still in flight";
+        return remember(currentLimit);
       }
       mode = Mode.STEADY;
       if (cutFoundASlowerDependency(w)) {
+        lastNote =
+            "the cut left the slow tail as slow: a slower dependency, not a queue;"
+                + " baseline relearned, limit back";
         baselineNanos = now.p50;
         estimate = returnTo;
         now.slowDependencyNanos = SLOW_DEPENDENCY_MEMORY_NANOS;
         return enforce(estimate);
       }
+      lastNote = "the cut shortened the slow tail: kept";
     }
     now.readGradient(w, currentLimit, estimate, baselineNanos);
-    switch (now.regime(estimate)) {
+    lastRegime = now.regime(estimate);
+    switch (lastRegime) {
       case CUT_TO_BUSY:
         estimate = Math.max(estimate * MAX_CUT, now.busy);
         break;
@@ -266,6 +286,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       if (start(Mode.CHECKING_CUT, before)) {
         cutP90 = w.percentileRttNanos(0.9);
         cutCpu = w.cpu();
+        lastCutChecked = true;
       }
     }
   }
@@ -294,6 +315,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       start(Mode.PROBING, estimate);
       probeP50 = now.p50;
       estimate *= PROBE_STEP;
+      lastNote = "probe: a lower limit for one window, to check the baseline";
     }
   }
 
@@ -309,10 +331,12 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       baselineNanos = Math.min(baselineNanos, now.p50);
       if (falling && estimate * PROBE_STEP >= minLimit) {
         probeP50 = now.p50;
+        lastNote = "probe: the median fell with the limit; baseline lowered, one step more";
         return estimate * PROBE_STEP;
       }
     }
     mode = Mode.STEADY;
+    lastNote = "probe over: back to the limit before it";
     return returnTo;
   }
 
@@ -329,6 +353,25 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         && !cpuRose
         && now.dropsTolerated
         && p90 >= cutP90 * PROBE_FALL;
+  }
+
+  @Override
+  public String lastStep() {
+    StringBuilder b = new StringBuilder();
+    if (lastRegime != null) {
+      b.append(now.words(lastRegime));
+    }
+    if (lastNote != null) {
+      b.append(b.length() == 0 ? "" : "; ").append(lastNote);
+    }
+    if (lastCutChecked) {
+      b.append("; checked next window");
+    }
+    if (lastRegime != null && now.slowDependencyNanos > 0) {
+      b.append("; slower dependency remembered ");
+      b.append(now.slowDependencyNanos / 1_000_000_000L).append(" s more");
+    }
+    return b.toString();
   }
 
   /**

@@ -16,4 +16,18 @@ public interface LimitAlgorithm {
    * @param currentLimit the limit that was enforced during that window
    */
   int nextLimit(WindowSample window, int currentLimit);
+
+  /**
+   * What the last {@link #nextLimit} did and why, in a few words ({@code grow}, {@code cut, checked
+   * next window}), for {@link LimitTrace}; may be built on each call, which happens only while a
+   * trace is read.
+   */
+  default String lastStep() {
+    return "";
+  }
+
+  /** The latency the algorithm compares a window with, 0 if it keeps none; for the trace. */
+  default long baselineNanos() {
+    return 0;
+  }
 }

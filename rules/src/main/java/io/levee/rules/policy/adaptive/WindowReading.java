@@ -120,6 +120,39 @@ final class WindowReading {
     busy = target + HEADROOM * Math.sqrt(target);
   }
 
+  /** The regime in a few words, with what this window read to choose it; for the trace. */
+  String words(Regime regime) {
+    switch (regime) {
+      case CUT_TO_BUSY:
+        return "cut toward busy " + format(busy) + ": cpu above target, " + why();
+      case CREEP_TO_BUSY:
+        return "up one toward busy " + format(busy) + ": cpu above target";
+      case CUT:
+        return "cut toward " + format(target) + ": cpu below target, " + why();
+      case GROW:
+        if (!usedTwice) {
+          return "grow next window if still used";
+        }
+        return ratio <= FLAT ? "grow: latency flat, limit used" : "grow: full, slower dependency";
+      case DRIFT_TO_HELD:
+        return "toward the recent need: limit not used, peak " + format(recentPeak);
+      case HOLD:
+        return "hold: near the knee";
+      default:
+        return riseDeferred
+            ? "keep: latency risen with cpu below target, cut if the next window shows it too"
+            : "keep";
+    }
+  }
+
+  private String why() {
+    return g < 1 && !dropsTolerated && !rise ? "calls failing" : "latency risen";
+  }
+
+  private static String format(double calls) {
+    return LimitTrace.format("%.1f", calls);
+  }
+
   Regime regime(double estimate) {
     if (cpuHot) {
       if (g < 1 && busy < estimate) {

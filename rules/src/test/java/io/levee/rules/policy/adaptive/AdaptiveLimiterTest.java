@@ -51,6 +51,42 @@ class AdaptiveLimiterTest {
   }
 
   @Test
+  void aTraceThatFailsLosesItsLineNeverTheCallOrTheNewLimit() {
+    List<String> lines = new ArrayList<>();
+    AtomicInteger asked = new AtomicInteger();
+    limiter.setTrace(
+        new LimitTrace() {
+          @Override
+          public boolean tracing() {
+            return asked.incrementAndGet() > 1;
+          }
+
+          @Override
+          public void windowClosed(String line) {
+            lines.add(line);
+            throw new IllegalStateException("log closed");
+          }
+        });
+    algorithm.next = 7;
+    long start = clock.nanoTime();
+    for (int window = 1; window <= 2; window++) {
+      for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) {
+        assertThat(limiter.tryAcquire(start)).isTrue();
+        limiter.release(start, 5 * MS, false);
+      }
+      start += 150 * MS;
+      limiter.tryAcquire(start);
+      limiter.release(start, 5 * MS, false);
+    }
+    assertThat(algorithm.windows).isEqualTo(2);
+    assertThat(limiter.limit()).isEqualTo(7);
+    assertThat(lines).hasSize(1); // the first window was not traced: no one was reading
+    assertThat(lines.get(0))
+        .startsWith("7 -> 7 (median 5.")
+        .contains("41 calls, 0 failed in 150 ms");
+  }
+
+  @Test
   void monitorModeCountsPastTheLimitAndSaysWhetherItWasWithin() {
     assertThat(limiter.acquireUnconditionally()).isTrue();
     assertThat(limiter.acquireUnconditionally()).isTrue();

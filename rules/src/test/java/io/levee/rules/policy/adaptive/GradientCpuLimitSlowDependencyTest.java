@@ -25,10 +25,16 @@ class GradientCpuLimitSlowDependencyTest {
     int limit = 40;
     limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
     assertThat(limit).isEqualTo(40); // one window of a rise with idle CPU: not yet
+    assertThat(algorithm.lastStep())
+        .isEqualTo(
+            "keep: latency risen with cpu below target, cut if the next window shows it too");
     limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
     assertThat(limit).isEqualTo(10);
+    assertThat(algorithm.lastStep())
+        .isEqualTo("cut toward 5.0: cpu below target, latency risen; checked next window");
     limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
     assertThat(limit).isEqualTo(40); // same latency with fewer calls in flight: not a queue
+    assertThat(algorithm.lastStep()).startsWith("the cut left the slow tail as slow");
     assertThat(algorithm.baselineNanos()).isGreaterThan(80 * MS);
     for (int i = 0; i < 20; i++) {
       limit = algorithm.nextLimit(window(100 * MS, 19, 0, 0.2), limit);
