@@ -26,6 +26,8 @@
 #   benchmarks/run-petclinic.sh --open-rate 600        (C given, not measured; --open-rate 0: no open loop)
 #   benchmarks/run-petclinic.sh --rules FILE           (levee's rules instead of the default system limit)
 #   benchmarks/run-petclinic.sh --variants none,control,nomatch,levee --launches 4 --open-rate 0
+#   benchmarks/run-petclinic.sh --agent-log debug      (levee's and monitor's log level: at debug,
+#                                                       one line per window of the system limit)
 # PostgreSQL: LEVEE_PG_URL/USER/PASSWORD when set, else a throwaway cluster started as run-tests.sh
 # does (scripts/test-postgres.sh, port 55432 or the next two), stopped on exit. PIN=0 turns the CPU
 # pinning off, SKIP_BUILD=1 reuses the jars already built. Needs wrk (installed with apt if missing).
@@ -35,7 +37,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-warmup=30 seconds=20 rounds=1 connections=16,32,64 open_rate="" rules_given="" variants_given=none,levee launches=1
+warmup=30 seconds=20 rounds=1 connections=16,32,64 open_rate="" rules_given="" variants_given=none,levee launches=1 agent_log=info
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) warmup=10 seconds=8 ;;
@@ -47,6 +49,7 @@ while [[ $# -gt 0 ]]; do
     --open-rate) open_rate="$2"; shift ;;
     --rules) rules_given="$2"; shift ;;
     --variants) variants_given="$2"; shift ;;
+    --agent-log) agent_log="$2"; shift ;;
     *) echo "run-petclinic: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -131,8 +134,8 @@ start_app() {
   local port opts=() log="$out/raw/app-$1.log"
   port=$(free_port)
   case "$1" in
-    levee) opts=("-javaagent:$agent=rules=$rules,http=127.0.0.1:${status_port[levee]}") ;;
-    monitor) opts=("-javaagent:$agent=rules=$out/monitor.yaml,http=127.0.0.1:${status_port[monitor]}") ;;
+    levee) opts=("-javaagent:$agent=rules=$rules,http=127.0.0.1:${status_port[levee]},log=$agent_log") ;;
+    monitor) opts=("-javaagent:$agent=rules=$out/monitor.yaml,http=127.0.0.1:${status_port[monitor]},log=$agent_log") ;;
     nomatch) opts=("-javaagent:$agent=rules=$out/no-match.yaml") ;;
   esac
   "${app_pin[@]}" java "${jvm[@]}" "${opts[@]}" -jar "$app" --server.port="$port" >"$log" 2>&1 &
