@@ -69,8 +69,8 @@ public final class Metrics {
     if (!gaveUp && latency <= Scenario.CLIENT_TIMEOUT_NANOS) {
       served[page(r)][bin(now)]++;
     }
-    if (!r.cpuPage) {
-      return;
+    if (r.cpuPage != (scenario.database() == null)) {
+      return; // latency and goodput are those of /cpu, or of /io when it waits on a database
     }
     latencies.get(bin(now)).add(latency);
     latenciesByPhase.get(phase(r.intended)).add(latency);

@@ -100,11 +100,24 @@ public final class Outcomes {
   }
 
   public static Step step(Scenario.Server server, Admission admission, long seed) {
-    Metrics m = new ServerModel(Scenario.step(server), admission, seed).run();
-    double overload = m.goodput(true, 12, 30);
-    double settled = m.goodput(true, 20, 30);
+    return step(new ServerModel(Scenario.step(server), admission, seed).run(), true, server.c());
+  }
+
+  /**
+   * {@link Step} of {@link Scenario#poolBound}: the same numbers for {@code /io}, goodput times the
+   * database's C.
+   */
+  public static Step database(
+      Scenario.Server server, Scenario.Database database, Admission admission, long seed) {
+    Metrics m = new ServerModel(Scenario.poolBound(server, database), admission, seed).run();
+    return step(m, false, database.c());
+  }
+
+  private static Step step(Metrics m, boolean cpuPage, double c) {
+    double overload = m.goodput(cpuPage, 12, 30);
+    double settled = m.goodput(cpuPage, 20, 30);
     return new Step(
-        overload / server.c(),
+        overload / c,
         m.percentile(1, 0.5) / MS,
         m.percentile(1, 0.99) / MS,
         m.rejects(0, 10),

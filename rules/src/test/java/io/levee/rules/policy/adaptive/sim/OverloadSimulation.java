@@ -65,6 +65,15 @@ public final class OverloadSimulation {
         System.out.println(row(c.name(), Outcomes.slow(server, c.create().get(), io, seed).row()));
       }
     }
+    Scenario.Database database = Scenario.Database.POOL_OF_TEN;
+    System.out.println("\n== " + Scenario.poolBound(server, database).name());
+    System.out.println(
+        "contender            goodput@2C  p50ms  p99ms  rej@0.5C(before/after)  settle-up "
+            + " settle-down  limitCoV  meanLimit");
+    for (Admission.Contender c : contenders) {
+      Outcomes.Step step = Outcomes.database(server, database, c.create().get(), seed);
+      System.out.println(row(c.name(), step.row()));
+    }
     System.out.println("\n== " + Scenario.retryStorm(server).name());
     System.out.println(
         "contender            goodput@0.7C  goodput@3C  p99ms@3C  recovery-s  after/before");

@@ -8,8 +8,15 @@ import java.util.List;
  * downstream whose latency each phase sets).
  *
  * @param retries clients retry a rejected or timed-out call once, after a jittered backoff
+ * @param database what {@code /io} waits on instead of the phases' downstream latency; null for
+ *     that latency
  */
-public record Scenario(String name, Server server, List<Phase> phases, boolean retries) {
+public record Scenario(
+    String name, Server server, List<Phase> phases, boolean retries, Database database) {
+  public Scenario(String name, Server server, List<Phase> phases, boolean retries) {
+    this(name, server, phases, retries, null);
+  }
+
   /** Worker threads of the container (Tomcat's default). */
   public static final int THREADS = 200;
 
@@ -58,6 +65,26 @@ public record Scenario(String name, Server server, List<Phase> phases, boolean r
     }
   }
 
+  /**
+   * A database behind a connection pool (another process: its CPU is not the server's). Each {@code
+   * /io} request waits for one of {@code pool} connections, runs one query of {@code queryNanos} on
+   * the database's {@code cores}, shared by the queries running, and keeps the connection {@code
+   * holdNanos} more (the rest of the page, with the session open in the view).
+   */
+  public record Database(int pool, int cores, long queryNanos, long holdNanos) {
+    /**
+     * HikariCP's default pool of 10 in front of one core of PostgreSQL, 2 ms of it per page, each
+     * page keeping its connection 6 ms more: about the petclinic benchmark's shape (C 450-530/s,
+     * 6-10 ms unloaded).
+     */
+    public static final Database POOL_OF_TEN = new Database(10, 1, 2_000_000L, 6_000_000L);
+
+    /** Capacity, queries (pages) per second. */
+    public double c() {
+      return cores * 1e9 / queryNanos;
+    }
+  }
+
   /** A stretch of constant load: arrival rates per page, and the downstream's latency. */
   public record Phase(double seconds, double cpuRate, double ioRate, long downstreamNanos) {
     public static Phase cpu(double seconds, double rate) {
@@ -97,6 +124,21 @@ public record Scenario(String name, Server server, List<Phase> phases, boolean r
             new Phase(20, cpu, ioRate, 400_000_000L),
             new Phase(10, cpu, ioRate, 20_000_000L)),
         false);
+  }
+
+  /**
+   * A petclinic-like application whose pages wait on the database: {@code /io} alone at 0.5C, 2C,
+   * 0.5C, where C is the database's capacity; the server's CPU stays mostly idle.
+   */
+  public static Scenario poolBound(Server server, Database database) {
+    double c = database.c();
+    return new Scenario(
+        "database step 0.5C-2C-0.5C, pool " + database.pool() + ", " + server.name(),
+        server,
+        List.of(
+            new Phase(10, 0, 0.5 * c, 0), new Phase(20, 0, 2 * c, 0), new Phase(10, 0, 0.5 * c, 0)),
+        false,
+        database);
   }
 
   /** A retry storm: 0.7C, then 3C with clients retrying once, then 0.7C. */

@@ -10,9 +10,9 @@ import java.util.Random;
  * by every thread that wants CPU (processor sharing), {@link Scenario#THREADS} worker threads fed
  * from an unbounded FIFO of accepted connections (Tomcat NIO), and an {@link Admission} that each
  * request passes on its worker thread before the page runs. An admitted request then holds its
- * permit for its CPU, its downstream wait and the server's off-CPU time. Clients send open-loop
- * Poisson arrivals and time their answers from the intended send time; the server never learns that
- * a client gave up.
+ * permit for its CPU, its downstream wait (or its turn at a {@link Scenario.Database}, when the
+ * scenario has one) and the server's off-CPU time. Clients send open-loop Poisson arrivals and time
+ * their answers from the intended send time; the server never learns that a client gave up.
  *
  * <p>With a {@link Mix}, each first attempt at {@code /cpu} is of one of three pages, critical,
  * normal or sheddable, drawn in the mix's shares; each page is a class of its own for the limit, as
@@ -33,13 +33,15 @@ public final class ServerModel {
   private final Mix mix;
   private final Random mixRandom;
   private final PriorityQueue<Event> events = new PriorityQueue<>();
-  private final PriorityQueue<Request> onCpu = new PriorityQueue<>();
+  private final SharedCores cpu;
   private final ArrayDeque<Request> waitingForThread = new ArrayDeque<>();
+
+  /** Null unless {@code /io} queries a {@link Scenario.Database}. */
+  private final Database database;
+
   private long seq;
   private long now;
   private int freeThreads = Scenario.THREADS;
-  private double virtual;
-  private double busyCoreNanos;
   private double busyAtTick;
   private double busyAtSecond;
   private double smoothedCpu;
@@ -57,6 +59,11 @@ public final class ServerModel {
     this.random = new Random(seed);
     this.mix = mix;
     this.mixRandom = new Random(seed * 31 + 17);
+    this.cpu = new SharedCores(scenario.server().cores());
+    this.database =
+        scenario.database() == null
+            ? null
+            : new Database(scenario.database(), new Random(seed * 7 + 3));
   }
 
   /**
@@ -80,14 +87,21 @@ public final class ServerModel {
     schedule(new Event(CPU_TICK_NANOS, EventType.TICK, null));
     while (true) {
       Event e = events.peek();
-      long cpuDone = nextCpuCompletion();
-      long next = Math.min(e == null ? Long.MAX_VALUE : e.time, cpuDone);
+      long eventAt = e == null ? Long.MAX_VALUE : e.time;
+      long cpuDone = cpu.nextCompletion(now);
+      long queryDone = database == null ? Long.MAX_VALUE : database.nextEvent(now);
+      long next = Math.min(eventAt, Math.min(cpuDone, queryDone));
       if (next > end + Scenario.CLIENT_TIMEOUT_NANOS) {
         break;
       }
       advanceTo(next);
-      if (cpuDone <= (e == null ? Long.MAX_VALUE : e.time)) {
-        cpuDone(onCpu.poll());
+      if (cpuDone <= Math.min(eventAt, queryDone)) {
+        cpuDone(cpu.poll());
+      } else if (queryDone <= eventAt) {
+        Request r = database.next(now);
+        if (r != null) {
+          afterDownstream(r);
+        }
       } else {
         events.poll();
         handle(e, end);
@@ -139,16 +153,27 @@ public final class ServerModel {
     if (r.admitted) {
       work = server.overheadNanos() + (r.cpuPage ? server.cpuNanos() : server.ioCpuNanos());
     }
-    r.finishVirtual = virtual + work;
     r.seq = seq++;
-    onCpu.add(r);
+    cpu.start(r, work);
   }
 
   private void cpuDone(Request r) {
+    if (r.admitted && !r.cpuPage && database != null) {
+      database.query(r);
+      return;
+    }
     long offCpu = r.admitted ? scenario.server().offCpuNanos() : 0;
     if (r.admitted && !r.cpuPage) {
       offCpu += phaseAt(now).downstreamNanos();
     }
+    afterOffCpu(r, offCpu);
+  }
+
+  private void afterDownstream(Request r) {
+    afterOffCpu(r, scenario.server().offCpuNanos());
+  }
+
+  private void afterOffCpu(Request r, long offCpu) {
     if (offCpu > 0) {
       schedule(new Event(now + offCpu, EventType.OFF_CPU_DONE, r));
     } else {
@@ -193,6 +218,7 @@ public final class ServerModel {
   }
 
   private void tick() {
+    double busyCoreNanos = cpu.busyCoreNanos();
     double raw = (busyCoreNanos - busyAtTick) / CPU_TICK_NANOS / scenario.server().cores();
     busyAtTick = busyCoreNanos;
     smoothedCpu += (1 - Math.exp(-CPU_TICK_NANOS / CPU_TAU_NANOS)) * (raw - smoothedCpu);
@@ -254,24 +280,13 @@ public final class ServerModel {
     return Long.MAX_VALUE;
   }
 
-  private double rate() {
-    int k = onCpu.size();
-    return k == 0 ? 0 : Math.min(1.0, (double) scenario.server().cores() / k);
-  }
-
-  private long nextCpuCompletion() {
-    Request first = onCpu.peek();
-    if (first == null) {
-      return Long.MAX_VALUE;
-    }
-    return now + (long) Math.ceil(Math.max(0, first.finishVirtual - virtual) / rate());
-  }
-
   private void advanceTo(long t) {
     long dt = t - now;
     if (dt > 0) {
-      virtual += dt * rate();
-      busyCoreNanos += dt * (double) Math.min(onCpu.size(), scenario.server().cores());
+      cpu.advance(dt);
+      if (database != null) {
+        database.advance(dt);
+      }
       now = t;
     }
   }
