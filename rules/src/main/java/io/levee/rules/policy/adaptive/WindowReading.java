@@ -1,6 +1,5 @@
 package io.levee.rules.policy.adaptive;
 
-import static io.levee.rules.policy.adaptive.GradientCpuLimit.CPU_NOISE;
 import static io.levee.rules.policy.adaptive.GradientCpuLimit.DROP_TOLERANCE;
 import static io.levee.rules.policy.adaptive.GradientCpuLimit.FLAT;
 import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
@@ -35,9 +34,6 @@ final class WindowReading {
   }
 
   boolean cpuHot;
-
-  /** The CPU reading rose by more than its noise since the window before. */
-  boolean cpuClimbing;
 
   /** Enough samples for a median; without one, only failures and the CPU count. */
   boolean latencyKnown;
@@ -74,10 +70,11 @@ final class WindowReading {
   /** Time left during which a latency rise with the CPU below target does not cut. */
   long slowDependencyNanos;
 
+  /** The slow tail (p90) when the slower dependency was found. */
+  long dependencyP90Nanos;
+
   /** The last steady window was a first rise with the CPU below target, left uncut. */
   private boolean riseDeferred;
-
-  private double lastCpu;
 
   /** Whether the previous window used at least half the limit. */
   private boolean usedBefore;
@@ -85,8 +82,6 @@ final class WindowReading {
   /** What every window is read for, whatever the mode. */
   void readCpuAndLatency(WindowSample w) {
     cpuHot = w.cpu() > w.cpuTarget();
-    cpuClimbing = w.cpu() > lastCpu + CPU_NOISE;
-    lastCpu = w.cpu();
     latencyKnown = w.samples() >= MIN_LATENCY_SAMPLES;
     p50 = w.percentileRttNanos(0.5);
     dropsTolerated = w.dropRate() <= DROP_TOLERANCE;

@@ -76,6 +76,32 @@ class GradientCpuLimitSlowDependencyTest {
   }
 
   @Test
+  void growthThatRaisesTheSlowTailShowsItWasAQueueAfterAll() {
+    int limit = findASlowerDependency(); // the check saw a tail of 100 ms
+    // A pool behind the limit: each call let in waits its turn, so the tail grows with the limit.
+    limit = algorithm.nextLimit(window(150 * MS, limit, 0, 0.2), limit);
+    assertThat(limit).isEqualTo(60); // full while the slower dependency is remembered: grows
+    limit = algorithm.nextLimit(window(230 * MS, limit, 0, 0.2), limit);
+    assertThat(algorithm.lastStep())
+        .contains("the slow tail rose with the limit: not a slower dependency after all");
+    // The rise is judged again, full: cut at once, to a quarter plus 2 sqrt of that.
+    assertThat(limit).isEqualTo(23);
+    assertThat(algorithm.baselineNanos()).isLessThan(11 * MS); // as before the wrong verdict
+  }
+
+  @Test
+  void smallCutsAreCheckedTogetherOnceTheyTookAQuarter() {
+    int limit = algorithm.nextLimit(window(30 * MS, 100, 0, 0.2), 100);
+    assertThat(limit).isEqualTo(82); // within the tail's noise: not checked alone
+    assertThat(algorithm.lastStep()).doesNotContain("checked");
+    limit = algorithm.nextLimit(window(30 * MS, limit, 0, 0.2), limit);
+    assertThat(limit).isEqualTo(69);
+    assertThat(algorithm.lastStep()).endsWith("checked next window");
+    limit = algorithm.nextLimit(window(30 * MS, limit, 0, 0.2), limit);
+    assertThat(limit).isEqualTo(100); // the tail did not fall: back to before the first cut
+  }
+
+  @Test
   void recognisesASlowerDependencyWhenTheCutMakesTheFastPageTheMedian() {
     int limit = 40;
     limit = algorithm.nextLimit(mix(3 * MS, 10, 400 * MS, 30, 20, 0.3), limit);

@@ -191,6 +191,37 @@ class SystemLimitSimulationTest {
     }
   }
 
+  /**
+   * 0.5C, 2C, 0.5C on pages that wait for one of ten pooled connections to a database of one core
+   * (a petclinic-like application): the server's CPU stays idle while the requests queue for a
+   * connection.
+   */
+  @Nested
+  class DatabaseBehindAPool {
+    private final Scenario.Database pool = Scenario.Database.POOL_OF_TEN;
+
+    @Test
+    void keepsGoodputAndAnswersWithinTheDeadlineWhenThePoolIsTheBottleneck() {
+      for (long seed : SEEDS) {
+        Outcomes.Step levee = Outcomes.database(TWO_CORES, pool, levee(), seed);
+        assertThat(levee.goodputAtTwiceCapacity())
+            .as("goodput at 2C / C, seed %s", seed)
+            .isGreaterThanOrEqualTo(0.95);
+        assertThat(levee.p99MillisAtTwiceCapacity())
+            .as("admitted p99 ms at 2C, seed %s", seed)
+            .isLessThanOrEqualTo(Scenario.DEADLINE_NANOS / 1e6);
+        assertThat(levee.rejectsBeforeTheStep()).as("rejects at 0.5C, seed %s", seed).isZero();
+      }
+    }
+
+    @Test
+    void withoutALimitTheQueueForConnectionsTakesEveryAnswerPastTheDeadline() {
+      // The simulation itself must show the collapse the limit prevents.
+      Outcomes.Step none = Outcomes.database(TWO_CORES, pool, Admission.none(), SEED);
+      assertThat(none.goodputAtTwiceCapacity()).isLessThan(0.1);
+    }
+  }
+
   /** 0.7C, then 3C with clients retrying once, then 0.7C again. */
   @Nested
   class RetryStorm {
