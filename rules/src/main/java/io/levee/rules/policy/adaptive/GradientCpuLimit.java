@@ -407,7 +407,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
     if (lastRegime != null && now.slowDependencyNanos > 0) {
       b.append("; slower dependency remembered ");
-      b.append(now.slowDependencyNanos / 1_000_000_000L).append(" s more");
+      b.append(LimitTrace.format("%.1f", now.slowDependencyNanos / 1e9)).append(" s more");
     }
     return b.toString();
   }
