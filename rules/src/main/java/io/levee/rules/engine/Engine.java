@@ -6,7 +6,6 @@ import io.levee.bootstrap.http.LastGoodKeeper;
 import io.levee.bootstrap.method.OpenMethods;
 import io.levee.rules.model.Priority;
 import io.levee.rules.model.RuleSet;
-import io.levee.rules.policy.CircuitBreaker;
 import io.levee.rules.policy.adaptive.CpuSource;
 import io.levee.rules.policy.adaptive.LimitTrace;
 import io.levee.rules.time.Clock;
@@ -65,7 +64,7 @@ public final class Engine {
   final CallStarts starts;
   private final Object applying = new Object();
   private volatile CompiledRules compiled;
-  private volatile Listener listener;
+  final ListenerRelay listeners = new ListenerRelay();
 
   /** Who is told of each decision; the runtimes tell it directly. */
   final Telling telling = new Telling();
@@ -100,7 +99,7 @@ public final class Engine {
   }
 
   public void setListener(Listener listener) {
-    this.listener = listener;
+    listeners.set(listener);
   }
 
   /** Who is told of each decision, for tracing; null for nobody. */
@@ -371,39 +370,6 @@ public final class Engine {
       views.add(c.system);
     }
     return Collections.unmodifiableList(views);
-  }
-
-  /**
-   * The trace of the adaptive limit of {@code resource}: this engine's listener, if it wants it.
-   */
-  LimitTrace limitTrace(final String resource) {
-    return new LimitTrace() {
-      @Override
-      public boolean tracing() {
-        Listener l = listener;
-        return l != null && l.tracesLimits();
-      }
-
-      @Override
-      public void windowClosed(String line) {
-        Listener l = listener;
-        if (l != null) {
-          l.onLimitWindow(resource, line);
-        }
-      }
-    };
-  }
-
-  CircuitBreaker.Listener breakerListener(final String resource, final boolean monitor) {
-    return new CircuitBreaker.Listener() {
-      @Override
-      public void onTransition(int from, int to, String why) {
-        Listener l = listener;
-        if (l != null) {
-          l.onTransition(resource, monitor, from, to, why);
-        }
-      }
-    };
   }
 
   private Object decide(CompiledRules c, int i) {

@@ -100,7 +100,7 @@ final class ResourceRuntime extends ResourceView {
     this.breaker =
         rule.circuitBreaker == null ? null : new CircuitBreaker(rule.circuitBreaker, clock);
     if (breaker != null) {
-      breaker.setListener(engine.breakerListener(rule.name, monitor));
+      breaker.setListener(engine.listeners.breakerListener(rule.name, monitor));
     }
     RateLimitSpec rate = rule.rateLimit;
     boolean perKey = rate != null && rate.per != null && rule.match.kind == CallKind.SERVLET;
@@ -115,7 +115,7 @@ final class ResourceRuntime extends ResourceView {
     this.adaptive =
         rule.adaptive == null ? null : AdaptiveLimiter.createForOneClass(rule.adaptive, clock, cpu);
     if (adaptive != null) {
-      adaptive.setTrace(engine.limitTrace(rule.name));
+      adaptive.setTrace(engine.listeners.limitTrace(rule.name));
     }
     this.slowCallNanos = rule.circuitBreaker == null ? 0 : rule.circuitBreaker.slowCallNanos;
     this.failures = new FailureClassifier(rule.failure);

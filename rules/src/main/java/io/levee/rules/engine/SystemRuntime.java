@@ -37,7 +37,7 @@ final class SystemRuntime extends ResourceView {
     this.rule = rule;
     this.monitor = rule.mode == Mode.MONITOR;
     this.limiter = AdaptiveLimiter.create(rule.adaptive, clock, cpu);
-    limiter.setTrace(engine.limitTrace(NAME));
+    limiter.setTrace(engine.listeners.limitTrace(NAME));
     this.answers = new BlockAnswers(NAME, CallKind.SERVLET, rule.onBlock);
     for (int cls = 0; cls < permits.length; cls++) {
       permits[cls] = new EnginePermit(null, this, true, cls);
