@@ -94,6 +94,36 @@ public final class Outcomes {
     }
   }
 
+  /**
+   * Closed loop on {@link Scenario#closedLoop}, judged over 10-30 s.
+   *
+   * @param goodput answers per second, times the database's C
+   * @param refusedPerSecond requests the limit turned away, per second
+   * @param p99Millis p99 latency of the answered requests sent in the run
+   * @param meanLimit the limit's mean
+   */
+  public record ClosedLoop(
+      double goodput, double refusedPerSecond, double p99Millis, double meanLimit) {
+    double[] row() {
+      return new double[] {goodput, refusedPerSecond, p99Millis, meanLimit};
+    }
+  }
+
+  public static ClosedLoop closedLoop(
+      Scenario.Server server,
+      Scenario.Database database,
+      int clients,
+      Admission admission,
+      long seed) {
+    Scenario s = Scenario.closedLoop(server, database, clients);
+    Metrics m = new ServerModel(s, admission, seed).run();
+    return new ClosedLoop(
+        m.served(false, 10, 30) / database.c(),
+        m.rejects(10, 30) / 20.0,
+        m.percentile(0, 0.99) / MS,
+        m.meanLimit(10, 30));
+  }
+
   /** {@link Step} on two cores. */
   public static Step step(Admission admission, long seed) {
     return step(Scenario.Server.TWO_CORES, admission, seed);

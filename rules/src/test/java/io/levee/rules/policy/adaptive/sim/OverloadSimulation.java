@@ -74,6 +74,15 @@ public final class OverloadSimulation {
       Outcomes.Step step = Outcomes.database(server, database, c.create().get(), seed);
       System.out.println(row(c.name(), step.row()));
     }
+    for (int clients : new int[] {16, 32, 64}) {
+      System.out.println("\n== " + Scenario.closedLoop(server, database, clients).name());
+      System.out.println("contender            goodput/C  refused/s  p99ms  meanLimit");
+      for (Admission.Contender c : contenders) {
+        Outcomes.ClosedLoop loop =
+            Outcomes.closedLoop(server, database, clients, c.create().get(), seed);
+        System.out.println(row(c.name(), loop.row()));
+      }
+    }
     System.out.println("\n== " + Scenario.retryStorm(server).name());
     System.out.println(
         "contender            goodput@0.7C  goodput@3C  p99ms@3C  recovery-s  after/before");

@@ -3,19 +3,34 @@ package io.levee.rules.policy.adaptive.sim;
 import java.util.List;
 
 /**
- * An open-loop load in phases, against a servlet container ({@link Server}): a CPU-bound page
- * ({@code /cpu}) and a latency-bound page ({@code /io}, a little CPU, then a blocking call to a
- * downstream whose latency each phase sets).
+ * A load in phases, against a servlet container ({@link Server}): a CPU-bound page ({@code /cpu})
+ * and a latency-bound page ({@code /io}, a little CPU, then a blocking call to a downstream whose
+ * latency each phase sets). Open loop (the phases' arrival rates), or closed: a fixed number of
+ * clients, each sending its next request as soon as the last is answered.
  *
  * @param retries clients retry a rejected or timed-out call once, after a jittered backoff
  * @param database what {@code /io} waits on instead of the phases' downstream latency; null for
  *     that latency
+ * @param clients closed-loop clients of {@code /io}, each sending again {@link
+ *     #CLIENT_TURNAROUND_NANOS} after every answer, a refusal included (wrk's connections); 0 for
+ *     none
  */
 public record Scenario(
-    String name, Server server, List<Phase> phases, boolean retries, Database database) {
+    String name,
+    Server server,
+    List<Phase> phases,
+    boolean retries,
+    Database database,
+    int clients) {
   public Scenario(String name, Server server, List<Phase> phases, boolean retries) {
-    this(name, server, phases, retries, null);
+    this(name, server, phases, retries, null, 0);
   }
+
+  /**
+   * A closed-loop client's time from an answer to its next request: the network and its own turn on
+   * a busy machine.
+   */
+  public static final long CLIENT_TURNAROUND_NANOS = 2_000_000L;
 
   /** Worker threads of the container (Tomcat's default). */
   public static final int THREADS = 200;
@@ -138,7 +153,27 @@ public record Scenario(
         List.of(
             new Phase(10, 0, 0.5 * c, 0), new Phase(20, 0, 2 * c, 0), new Phase(10, 0, 0.5 * c, 0)),
         false,
-        database);
+        database,
+        0);
+  }
+
+  /**
+   * The same application merely busy: {@code clients} closed-loop clients of {@code /io} for 30 s,
+   * as wrk's keep-alive connections (each refused request is sent again at once).
+   */
+  public static Scenario closedLoop(Server server, Database database, int clients) {
+    return new Scenario(
+        "database closed loop, "
+            + clients
+            + " clients, pool "
+            + database.pool()
+            + ", "
+            + server.name(),
+        server,
+        List.of(new Phase(30, 0, 0, 0)),
+        false,
+        database,
+        clients);
   }
 
   /** A retry storm: 0.7C, then 3C with clients retrying once, then 0.7C. */

@@ -39,7 +39,11 @@ public final class SeedSweep {
       "database step, 1 cpu: goodput at 2C / C",
       "database step, 1 cpu: admitted p99 at 2C (ms)",
       "retry storm, 2 cores: goodput at 3C / C",
-      "retry storm, 1 cpu: goodput at 3C / C"
+      "retry storm, 1 cpu: goodput at 3C / C",
+      "database closed loop, 2 cores, 32 clients: refused/s",
+      "database closed loop, 2 cores, 64 clients: refused/s",
+      "database closed loop, 2 cores, 64 clients: p99 (ms)",
+      "database closed loop, 1 cpu, 64 clients: refused/s"
     };
     double[][] values = new double[names.length][seeds];
     for (int i = 0; i < seeds; i++) {
@@ -69,6 +73,11 @@ public final class SeedSweep {
       v[14] = step.p99MillisAtTwiceCapacity();
       v[15] = Outcomes.retry(two, levee(), seed).goodputDuring();
       v[16] = Outcomes.retry(one, levee(), seed).goodputDuring();
+      v[17] = Outcomes.closedLoop(two, pool, 32, levee(), seed).refusedPerSecond();
+      Outcomes.ClosedLoop loop = Outcomes.closedLoop(two, pool, 64, levee(), seed);
+      v[18] = loop.refusedPerSecond();
+      v[19] = loop.p99Millis();
+      v[20] = Outcomes.closedLoop(one, pool, 64, levee(), seed).refusedPerSecond();
       for (int k = 0; k < names.length; k++) {
         values[k][i] = v[k];
       }

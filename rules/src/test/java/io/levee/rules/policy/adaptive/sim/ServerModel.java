@@ -84,6 +84,11 @@ public final class ServerModel {
     long end = (long) (scenario.totalSeconds() * 1e9);
     scheduleArrival(0, true);
     scheduleArrival(0, false);
+    for (int i = 0; i < scenario.clients(); i++) {
+      Request r = new Request(i * 100_000L, false, false);
+      r.closedLoop = true;
+      schedule(new Event(r.intended, EventType.ARRIVE, r));
+    }
     schedule(new Event(CPU_TICK_NANOS, EventType.TICK, null));
     while (true) {
       Event e = events.peek();
@@ -114,7 +119,7 @@ public final class ServerModel {
     switch (e.type) {
       case ARRIVE -> {
         Request r = e.request;
-        if (!r.retry && r.intended < end) {
+        if (!r.retry && !r.closedLoop && r.intended < end) {
           scheduleArrival(r.intended, r.cpuPage);
         }
         if (r.intended >= end) {
@@ -189,6 +194,11 @@ public final class ServerModel {
     metrics.answered(r, now, r.gaveUp);
     if (!r.admitted && scenario.retries() && !r.retry && !r.gaveUp) {
       retry(r);
+    }
+    if (r.closedLoop) {
+      Request again = new Request(now + Scenario.CLIENT_TURNAROUND_NANOS, r.cpuPage, false);
+      again.closedLoop = true;
+      schedule(new Event(again.intended, EventType.ARRIVE, again));
     }
     Request next = waitingForThread.poll();
     if (next != null) {
@@ -330,6 +340,7 @@ public final class ServerModel {
     final long intended;
     final boolean cpuPage;
     final boolean retry;
+    boolean closedLoop;
     Priority priority = Priority.NORMAL;
     boolean admitted;
     boolean answered;
