@@ -115,6 +115,7 @@ public final class AdaptiveLimiter {
         if (bands != null) {
           bands.normalRefused(now);
         }
+        recorder.refused();
         maybeCloseWindow(now);
         return false;
       }
@@ -136,6 +137,7 @@ public final class AdaptiveLimiter {
     if (priority == Priority.CRITICAL) {
       int l = limit;
       if (!bands.tryTakeCritical(l)) {
+        recorder.refused();
         maybeCloseWindow(now);
         return false;
       }
@@ -147,6 +149,7 @@ public final class AdaptiveLimiter {
     for (; ; ) {
       int current = inFlight.get();
       if (current >= bands.sheddableCeiling(limit, classes.anySeen(), now, windowNanos)) {
+        recorder.refused();
         maybeCloseWindow(now);
         return false;
       }

@@ -20,7 +20,10 @@ import io.levee.rules.model.AdaptiveSpec;
  *                                                          full, and not within 10 s of a
  *                                                          cut that found a slower dependency
  *                                                          while p90 stays under TOLERANCE
- *                                                          times what it was then)
+ *                                                          times what it was then; any CPU:
+ *                                                          not while the limit is not full and
+ *                                                          the calls are within a crowd {@link
+ *                                                          DemandProbe} found)
  *   gDrops   = dropRate > DROP_TOLERANCE ? 1 - dropRate : 1
  *   g        = max(MAX_CUT, min(gLatency, gDrops))
  *   T        = g * min(L, maxInFlight);   busy = T + HEADROOM * sqrt(T)
@@ -34,6 +37,8 @@ import io.levee.rules.model.AdaptiveSpec;
  *                                                      : L = L + max(sqrt(L), L * FAST_GROWTH)
  *     DRIFT_TO_HELD  ratio <= FLAT, maxInFlight < L / 2 : L moves toward held
  *   HOLD, KEEP       otherwise                         : L unchanged
+ *   CUT, HOLD or KEEP with the CPU below target and the limit full: now and then L is raised for
+ *   a few windows, to see whether the calls held back are a bounded crowd ({@link DemandProbe})
  *   full = maxInFlight >= the enforced limit
  *   peak = max(maxInFlight of a window with the CPU at or below target,
  *              peak decaying with PEAK_MEMORY_NANOS)
@@ -86,6 +91,14 @@ import io.levee.rules.model.AdaptiveSpec;
  * dependency is forgotten, the baseline goes back to what it was, and the rise is judged as any
  * other. Without that, growth on a full limit runs on to {@code max-limit} while every call waits
  * longer for a connection (the petclinic benchmark's open loop).
+ *
+ * <p><b>A crowd is not a stream.</b> A closed loop of clients (each sends again only when answered)
+ * queues as long as it is large, yet never longer, and refusing some of them only makes them send
+ * again; an open stream's queue grows for as long as the limit lets it. Only letting more in tells
+ * them apart, which {@link DemandProbe} does while the CPU is below target (above it, letting more
+ * in would make every call share the CPU with them). Once found, a crowd's queue is not cut even
+ * with the CPU above target: its clients turned away would come back at once, and turning them away
+ * again and again takes more of the CPU than serving them in turn.
  *
  * <p><b>Baseline.</b> A low envelope of the windows' medians. It follows a lower median quickly
  * (halfway each window). It rises only slowly (time constant {@code RELEARN_NANOS}) and only while
@@ -164,13 +177,16 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     /** The window ran at a probe's lower limit: does the median fall with it? */
     PROBING,
     /** The window ran after a cut with the CPU below target: did the slow tail fall with it? */
-    CHECKING_CUT
+    CHECKING_CUT,
+    /** The window ran at a {@link DemandProbe}'s raised limit: do the calls stop below it? */
+    PROBING_DEMAND
   }
 
   private final int minLimit;
   private final int maxLimit;
   private final double restingFloor;
   private final WindowReading now = new WindowReading();
+  private final DemandProbe demand = new DemandProbe();
 
   /** L, the limit as a real number. */
   private double estimate;
@@ -261,6 +277,9 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       }
       lastNote = "the cut shortened the slow tail: kept";
     }
+    if (mode == Mode.PROBING_DEMAND) {
+      return demandProbeStep(w, currentLimit);
+    }
     if (tailRoseWithTheLimit(w)) {
       now.slowDependencyNanos = 0;
       baselineNanos = Math.min(baselineNanos, baselineBeforeDependency);
@@ -268,7 +287,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
           "the slow tail rose with the limit: not a slower dependency after all;"
               + " baseline back";
     }
-    now.readGradient(w, currentLimit, estimate, baselineNanos);
+    boolean crowd = demand.withinCrowd(w.maxInFlight());
+    now.readGradient(w, currentLimit, estimate, baselineNanos, crowd);
     lastRegime = now.regime(estimate);
     if (lastRegime != WindowReading.Regime.CUT
         && lastRegime != WindowReading.Regime.HOLD
@@ -302,7 +322,47 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       learnBaseline(
           w, now.appLimited || currentLimit <= minLimit, !now.cpuHot && now.dropsTolerated);
     }
+    if (now.appLimited) {
+      demand.quiet();
+    } else if (mode == Mode.STEADY && now.full && !now.cpuHot && heldBack(lastRegime)) {
+      double height = demand.due(w, estimate, maxLimit);
+      if (height > 0 && start(Mode.PROBING_DEMAND, estimate)) {
+        estimate = height;
+        lastNote = "probe: a higher limit, to see whether the calls stop below it";
+      }
+    }
     return enforce(estimate);
+  }
+
+  /** A full window that the regimes did not let grow: the calls turned away were held back. */
+  private static boolean heldBack(WindowReading.Regime regime) {
+    return regime == WindowReading.Regime.CUT
+        || regime == WindowReading.Regime.HOLD
+        || regime == WindowReading.Regime.KEEP;
+  }
+
+  /** A window at a {@link DemandProbe}'s limit: a crowd keeps it, a stream goes back. */
+  private int demandProbeStep(WindowSample w, int currentLimit) {
+    DemandProbe.Verdict verdict =
+        now.cpuHot || !now.dropsTolerated
+            ? demand.stream("cpu above target or calls failing, as for a stream")
+            : demand.judge(w.maxInFlight(), currentLimit);
+    switch (verdict) {
+      case GROWING:
+        lastNote = "probe: calls in flight still growing below the raised limit";
+        return remember(currentLimit);
+      case CROWD:
+        mode = Mode.STEADY;
+        estimate = Math.min(maxLimit, demand.aboveCrowd());
+        lastNote =
+            "probe: the calls stopped at " + demand.crowd() + ", a bounded crowd; limit above it";
+        return enforce(estimate);
+      default:
+        mode = Mode.STEADY;
+        estimate = returnTo;
+        lastNote = "probe: " + demand.why() + "; limit back";
+        return enforce(estimate);
+    }
   }
 
   /**
@@ -343,10 +403,13 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     estimate += (held - estimate) * step;
   }
 
-  /** Unchanged; every {@code PROBE_AFTER} such windows, a probe, unless it would pass the floor. */
+  /**
+   * Unchanged; every {@code PROBE_AFTER} such windows, a probe, unless it would pass the floor or a
+   * crowd is known.
+   */
   private void hold() {
-    if (++heldWindows < PROBE_AFTER) {
-      return;
+    if (++heldWindows < PROBE_AFTER || demand.crowd() > 0) {
+      return; // a crowd's latency is its own queue's: a dip would only turn some of it away
     }
     heldWindows = 0;
     if (estimate * PROBE_STEP >= minLimit) {

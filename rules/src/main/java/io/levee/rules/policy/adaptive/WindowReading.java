@@ -88,12 +88,13 @@ final class WindowReading {
   }
 
   /** The gradient of a steady window and what it teaches about use and peak; the table's terms. */
-  void readGradient(WindowSample w, int currentLimit, double estimate, long baselineNanos) {
+  void readGradient(
+      WindowSample w, int currentLimit, double estimate, long baselineNanos, boolean crowd) {
     ratio = latencyKnown ? (double) p50 / baselineNanos : 1;
     slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
     boolean dependencySlow = slowDependencyNanos > 0;
-    rise = ratio > TOLERANCE && (cpuHot || !dependencySlow);
     full = w.maxInFlight() >= currentLimit;
+    rise = ratio > TOLERANCE && (cpuHot || !dependencySlow) && (full || !crowd);
     roomToGrow = ratio <= FLAT || full && dependencySlow;
     riseDeferred = rise && !cpuHot && !riseDeferred && !full;
     double gradient = 1;

@@ -20,6 +20,7 @@ final class WindowRecorder {
   private final LongAdder events = new LongAdder();
   private final LongAdder rttSum = new LongAdder();
   private final LongAdder drops = new LongAdder();
+  private final LongAdder refused = new LongAdder();
   private final AtomicLong minRtt = new AtomicLong(Long.MAX_VALUE);
   private final AtomicInteger maxInFlight = new AtomicInteger();
 
@@ -36,6 +37,11 @@ final class WindowRecorder {
     while (rtt < min && !minRtt.compareAndSet(min, rtt)) {
       min = minRtt.get();
     }
+  }
+
+  /** A call the limit turned away. */
+  void refused() {
+    refused.increment();
   }
 
   /** Notes that {@code inFlight} calls are in flight right now. */
@@ -65,6 +71,7 @@ final class WindowRecorder {
     events.reset();
     sample.setTotals(
         rttSum.sumThenReset(), minRtt.getAndSet(Long.MAX_VALUE), (int) drops.sumThenReset());
+    sample.setRefused((int) refused.sumThenReset());
     sample.setMaxInFlight(maxInFlight.getAndSet(inFlightNow));
   }
 }

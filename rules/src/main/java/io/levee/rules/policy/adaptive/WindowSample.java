@@ -23,6 +23,7 @@ public final class WindowSample {
   private long rttSumNanos;
   private long minRttNanos;
   private int drops;
+  private int refused;
   private int maxInFlight;
   private double cpu;
   private double cpuTarget;
@@ -41,6 +42,7 @@ public final class WindowSample {
     rttSumNanos = 0;
     minRttNanos = Long.MAX_VALUE;
     drops = 0;
+    refused = 0;
     maxInFlight = 0;
     cpu = 0;
     cpuTarget = 1;
@@ -60,6 +62,12 @@ public final class WindowSample {
   /** One call that failed or timed out: a sign of congestion, not a latency. */
   public WindowSample drop() {
     drops++;
+    return this;
+  }
+
+  /** Calls the limit turned away during the window. */
+  public WindowSample setRefused(int refused) {
+    this.refused = refused;
     return this;
   }
 
@@ -87,6 +95,11 @@ public final class WindowSample {
   /** Calls that failed or timed out. */
   public int drops() {
     return drops;
+  }
+
+  /** Calls the limit turned away during the window. */
+  public int refused() {
+    return refused;
   }
 
   /** The fraction of completed calls that failed, 0 when nothing completed. */

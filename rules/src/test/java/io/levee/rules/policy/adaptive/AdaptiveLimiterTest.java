@@ -51,6 +51,26 @@ class AdaptiveLimiterTest {
   }
 
   @Test
+  void countsTheCallsItTurnedAwayInTheirWindow() {
+    long start = clock.nanoTime();
+    for (int i = 0; i < 3; i++) {
+      assertThat(limiter.tryAcquire(start)).isTrue();
+    }
+    for (int i = 0; i < 5; i++) {
+      assertThat(limiter.tryAcquire(start)).isFalse();
+    }
+    for (int i = 0; i < 3; i++) {
+      limiter.release(start, 5 * MS, false);
+    }
+    for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) {
+      limiter.tryAcquire(start + 150 * MS);
+      limiter.release(start + 150 * MS, 5 * MS, false);
+    }
+    assertThat(algorithm.windows).isEqualTo(1);
+    assertThat(algorithm.refused).isEqualTo(5);
+  }
+
+  @Test
   void aTraceThatFailsLosesItsLineNeverTheCallOrTheNewLimit() {
     List<String> lines = new ArrayList<>();
     AtomicInteger asked = new AtomicInteger();
@@ -304,6 +324,7 @@ class AdaptiveLimiterTest {
     int windows;
     int samples;
     int drops;
+    int refused;
     int maxInFlight;
     double cpu;
     double cpuTarget;
@@ -315,6 +336,7 @@ class AdaptiveLimiterTest {
       windows++;
       samples = window.samples();
       drops = window.drops();
+      refused = window.refused();
       maxInFlight = window.maxInFlight();
       cpu = window.cpu();
       cpuTarget = window.cpuTarget();

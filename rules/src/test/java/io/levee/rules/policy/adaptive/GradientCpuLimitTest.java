@@ -294,14 +294,23 @@ class GradientCpuLimitTest {
   }
 
   @Test
-  void probeThatFindsNoQueueCostsOneWindow() {
+  void probesThatFindNothingNewCostOneWindowEach() {
+    // Held at the knee and full, with the CPU below target: a probe down now and then checks the
+    // baseline (the median does not fall), and a probe up checks whether the calls turned away
+    // stop below a higher limit (they fill it: an open stream). Each goes back after one window.
     int limit = 40;
     int dips = 0;
+    int raises = 0;
     for (int i = 0; i < 200; i++) {
       int next = algorithm.nextLimit(window(13 * MS, limit, 0, 0.2), limit);
-      if (next < limit) {
-        dips++;
-        assertThat(next).isEqualTo(30);
+      if (next != limit) {
+        if (next < limit) {
+          dips++;
+          assertThat(next).isEqualTo(30);
+        } else {
+          raises++;
+          assertThat(next).isIn(80, 160, 200);
+        }
         next = algorithm.nextLimit(window(13 * MS, next, 0, 0.2), next);
         i++;
       }
@@ -309,6 +318,7 @@ class GradientCpuLimitTest {
       limit = next;
     }
     assertThat(dips).isBetween(3, 4); // about one every PROBE_AFTER held windows
+    assertThat(raises).isEqualTo(3); // after 1 s, 4 s and 16 s of full windows: 40 s in all
   }
 
   @Test

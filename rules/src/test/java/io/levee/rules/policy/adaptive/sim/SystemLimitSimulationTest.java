@@ -215,6 +215,32 @@ class SystemLimitSimulationTest {
     }
 
     @Test
+    void aClosedLoopOfClientsMerelyBusyIsNotTurnedAway() {
+      // 64 clients in front of a pool of 10 wait six times as long as one alone, in a queue that
+      // never grows: each client sends again only when answered. A limit below them gains
+      // nothing, since a refused client sends again at once.
+      for (long seed : SEEDS) {
+        for (int clients : new int[] {16, 32, 64}) {
+          Outcomes.ClosedLoop levee = Outcomes.closedLoop(TWO_CORES, pool, clients, levee(), seed);
+          assertThat(levee.refusedPerSecond())
+              .as("refused/s over 10-30 s, %s clients, seed %s", clients, seed)
+              .isLessThan(50);
+          assertThat(levee.goodput())
+              .as("goodput / C, %s clients, seed %s", clients, seed)
+              .isGreaterThanOrEqualTo(0.95);
+        }
+      }
+    }
+
+    @Test
+    void aLimitBelowTheClientsTurnsThemAwayAllTheTime() {
+      // The simulation itself must show the refusals the test above is about.
+      Outcomes.ClosedLoop fixed =
+          Outcomes.closedLoop(TWO_CORES, pool, 64, Admission.fixed(30), SEED);
+      assertThat(fixed.refusedPerSecond()).isGreaterThan(1000);
+    }
+
+    @Test
     void withoutALimitTheQueueForConnectionsTakesEveryAnswerPastTheDeadline() {
       // The simulation itself must show the collapse the limit prevents.
       Outcomes.Step none = Outcomes.database(TWO_CORES, pool, Admission.none(), SEED);

@@ -1,0 +1,200 @@
+package io.levee.rules.policy.adaptive;
+
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
+
+/**
+ * Whether the calls that keep a limit full are a bounded crowd or an open stream; for {@link
+ * GradientCpuLimit} while the CPU is below target.
+ *
+ * <p><b>Why.</b> A limit full of calls whose latency has risen reads the same in two loads that
+ * want opposite answers. In an open stream (more requests arrive than complete, whoever sends them)
+ * the queue grows for as long as the limit lets it, and the limit must hold it short. In a closed
+ * loop (a fixed set of clients, each sending its next request when the last is answered: a load
+ * balancer's connections, a batch of workers, wrk) the queue can never hold more than the clients,
+ * and a limit below them gains nothing: every client turned away sends again at once, so the same
+ * work waits, only now as refusals that cost the server and the client their CPU. Nothing in one
+ * window tells the two apart; only letting more in does: a crowd stops at its size, a stream fills
+ * any limit.
+ *
+ * <p>Something else stops a stream too: the container's worker threads, when there are fewer than
+ * the raised limit (the rest of the stream then waits in the container's queue, out of the limit's
+ * sight). What only a crowd does is come back: a client turned away sends again at once, so in the
+ * windows before the probe each of the calls the probe let in was turned away many times for each
+ * time an admitted call completed, where a stream's are turned away about as often as the calls it
+ * sends beyond what completes. A stop counts as a crowd only if the calls found above the old limit
+ * were turned away at least {@link #RETURNS} times as often, each, as the admitted calls completed,
+ * each.
+ *
+ * <p><b>What.</b> After {@code wait} of full windows that did not let the limit grow (the latency
+ * risen, or near the knee) with the CPU below target, the limit is raised to {@code factor} times
+ * itself for a few windows. If the calls in flight fill the raised limit, or are still growing when
+ * the probe's windows run out, the load is a stream: the limit goes back, and the next probe comes
+ * after four times the wait and goes twice as high (up to {@link #MAX_FACTOR}): under a long
+ * overload the probes' cost (the extra calls they let queue, which wait behind the others until the
+ * limit is back) shrinks with time, while a crowd of up to eight times the limit is found within
+ * half a minute. If they stop below it (the in flight of a window no higher than the window
+ * before), the load is a crowd of that size: the limit stays above it with the usual headroom, and
+ * while the calls in flight stay within the crowd a risen latency is that crowd's own queue and
+ * does not cut, whatever the CPU. More in flight than the crowd plus its headroom ends it: the load
+ * has changed, and the limit is judged as usual again. A window that uses less than half the limit
+ * ends the escalation: the overload is over.
+ *
+ * <p><b>Cost.</b> A few fields and arithmetic per window; per call, only a refused one is counted
+ * (a {@code LongAdder}, in the limiter's window).
+ */
+final class DemandProbe {
+  /** Full windows that did not let the limit grow, before the first probe. */
+  static final long FIRST_WAIT_NANOS = 1_000_000_000L;
+
+  /** The highest probe, as a multiple of the limit it starts from. */
+  static final double MAX_FACTOR = 8;
+
+  /** How much longer the wait for the next probe is after one that found a stream. */
+  static final long WAIT_GROWTH = 4;
+
+  /** Windows a probe may last before a load still growing counts as a stream. */
+  static final int MAX_WINDOWS = 6;
+
+  /**
+   * How much more often than an admitted call completes each of a crowd's extra calls must have
+   * been turned away before the probe (see the class comment).
+   */
+  static final double RETURNS = 2;
+
+  /** What a window of a probe showed. */
+  enum Verdict {
+    /** The calls filled the raised limit, or kept growing: a stream; back to the limit before. */
+    STREAM,
+    /** The calls stopped below the raised limit: a crowd of {@link #crowd()} calls. */
+    CROWD,
+    /** Still growing below the raised limit: one more window. */
+    GROWING
+  }
+
+  private long waitNanos = FIRST_WAIT_NANOS;
+  private long fullNanos;
+
+  /** Calls turned away, and calls completed, in the full windows that led to this probe. */
+  private long refused;
+
+  private long completed;
+
+  private double refusedPerCall;
+  private double completedPerCall;
+
+  /** The limit the probe started from. */
+  private double from;
+
+  private double factor = 2;
+  private double height;
+  private int windows;
+  private int lastInFlight;
+
+  /** Why the last probe found a stream, for the trace. */
+  private String why = "";
+
+  /** The size of the crowd found by the last probe; 0 when none is known. */
+  private int crowd;
+
+  /**
+   * Whether {@code maxInFlight} calls are within the crowd the last probe found; more than the
+   * crowd and its headroom forgets it.
+   */
+  boolean withinCrowd(int maxInFlight) {
+    if (crowd > 0 && maxInFlight > crowd + HEADROOM * Math.sqrt(crowd)) {
+      crowd = 0;
+    }
+    return crowd > 0;
+  }
+
+  int crowd() {
+    return crowd;
+  }
+
+  /** The limit a crowd of {@link #crowd()} calls gets: all of it, with headroom. */
+  double aboveCrowd() {
+    return Math.max(height, crowd + HEADROOM * Math.sqrt(crowd));
+  }
+
+  /**
+   * A steady window was full, the CPU below target, and the regimes did not let the limit grow.
+   * Returns the limit to probe with, or 0 when it is not yet time (or the limit cannot go higher).
+   */
+  double due(WindowSample w, double estimate, int maxLimit) {
+    fullNanos += w.windowNanos();
+    refused += w.refused();
+    completed += w.samples() + w.drops();
+    if (fullNanos < waitNanos || estimate >= maxLimit) {
+      return 0;
+    }
+    from = estimate;
+    refusedPerCall = refused;
+    completedPerCall = completed / Math.max(1, estimate);
+    fullNanos = 0;
+    refused = 0;
+    completed = 0;
+    height = Math.min(maxLimit, estimate * factor);
+    windows = 0;
+    lastInFlight = 0;
+    return height;
+  }
+
+  /** A window that used less than half the limit: whatever overload there was is over. */
+  void quiet() {
+    waitNanos = FIRST_WAIT_NANOS;
+    factor = 2;
+    fullNanos = 0;
+    refused = 0;
+    completed = 0;
+  }
+
+  /** One window of the probe, which ran at {@link #due}'s limit. */
+  Verdict judge(int maxInFlight, int enforced) {
+    windows++;
+    if (maxInFlight >= enforced) {
+      return stream("the calls filled the raised limit, an open stream");
+    }
+    if (windows >= 2 && maxInFlight <= lastInFlight) {
+      return cameBack(maxInFlight)
+          ? found(maxInFlight)
+          : stream(
+              "the calls stopped at "
+                  + maxInFlight
+                  + ", but those turned away before did not come back at once:"
+                  + " a stream held back elsewhere");
+    }
+    if (windows >= MAX_WINDOWS) {
+      return stream("the calls still grew when the probe ended, an open stream");
+    }
+    lastInFlight = maxInFlight;
+    return Verdict.GROWING;
+  }
+
+  /**
+   * Whether the {@code stop - from} calls found above the old limit were turned away, each, at
+   * least {@link #RETURNS} times as often as an admitted call completed.
+   */
+  private boolean cameBack(int stop) {
+    double extra = stop - from;
+    return extra > 0 && refusedPerCall / extra >= RETURNS * completedPerCall;
+  }
+
+  private Verdict found(int stop) {
+    crowd = Math.max(1, stop);
+    quiet();
+    return Verdict.CROWD;
+  }
+
+  /** Why the last probe found a stream, in a few words. */
+  String why() {
+    return why;
+  }
+
+  /** The probe ends on {@code reason}, or without a verdict (the CPU, failures): as a stream. */
+  Verdict stream(String reason) {
+    why = reason;
+    waitNanos *= WAIT_GROWTH;
+    factor = Math.min(MAX_FACTOR, factor * 2);
+    return Verdict.STREAM;
+  }
+}

@@ -1,0 +1,224 @@
+package io.levee.rules.policy.adaptive;
+
+import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.MS;
+import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.TARGET;
+import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.WINDOW;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.levee.rules.model.AdaptiveSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link GradientCpuLimit} with the CPU below target telling a bounded crowd of clients (a closed
+ * loop: each waits for its answer before it sends again) from an open stream, through {@link
+ * DemandProbe}.
+ */
+class GradientCpuLimitCrowdTest {
+  private final AdaptiveSpec spec = new AdaptiveSpec(2, 200, 20, TARGET);
+  private GradientCpuLimit algorithm;
+
+  @BeforeEach
+  void learnBaselineOfTenMillis() {
+    algorithm = GradientCpuLimitTest.learnedTenMillis(spec);
+  }
+
+  @Test
+  void aCrowdLargerThanTheLimitIsLetInAndStaysIn() {
+    Crowd crowd = new Crowd(64, 10, 10 * MS);
+    int limit = 30;
+    int windows = 0;
+    while (!algorithm.lastStep().contains("crowd") && windows < 150) { // 30 s
+      limit = algorithm.nextLimit(crowd.window(limit), limit);
+      windows++;
+    }
+    assertThat(limit).as("after %s windows", windows).isGreaterThanOrEqualTo(64);
+    assertThat(algorithm.lastStep())
+        .isEqualTo("probe: the calls stopped at 64, a bounded crowd; limit above it");
+    for (int i = 0; i < 200; i++) { // its latency is six times the baseline, and its own
+      limit = algorithm.nextLimit(crowd.window(limit), limit);
+      assertThat(limit).as("window %s", i).isGreaterThanOrEqualTo(64);
+    }
+  }
+
+  @Test
+  void anOpenStreamGetsItsLimitBackAfterEachProbeAndProbesGetRarer() {
+    QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
+    int limit = 40;
+    List<Integer> probes = new ArrayList<>();
+    List<Integer> windowsOfProbes = new ArrayList<>();
+    for (int i = 0; i < 300; i++) { // 60 s
+      int next = algorithm.nextLimit(stream.window(limit), limit);
+      if (next > limit && algorithm.lastStep().contains("a higher limit")) {
+        probes.add(next * 100 / limit);
+        windowsOfProbes.add(i);
+        int back = algorithm.nextLimit(stream.window(next), next);
+        assertThat(back).isEqualTo(limit); // the stream filled it: one window, then back
+        assertThat(algorithm.lastStep()).contains("an open stream");
+        i++;
+        next = back;
+      }
+      limit = next;
+    }
+    assertThat(limit).isBetween(10, 29); // as without probes: 2 x 10 workers, plus 2 sqrt(20)
+    // Twice, four, then eight times the limit (as far as max-limit allows; in % of the limit
+    // enforced, which rounds the estimate up); after 1 s, 4 s and 16 s of full windows.
+    assertThat(probes).hasSize(3);
+    assertThat(probes.get(0)).isBetween(190, 200);
+    assertThat(probes.get(1)).isBetween(380, 400);
+    assertThat(probes.get(2)).isBetween(700, 800);
+    assertThat(windowsOfProbes.get(1) - windowsOfProbes.get(0)).isBetween(20, 22);
+    assertThat(windowsOfProbes.get(2) - windowsOfProbes.get(1)).isBetween(80, 82);
+  }
+
+  @Test
+  void aCrowdFoundIsNotCutWhenTheCpuClimbs() {
+    // Turned away, its clients would come back at once and take more of the CPU than served.
+    Crowd crowd = new Crowd(64, 10, 10 * MS);
+    int limit = 30;
+    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
+      limit = algorithm.nextLimit(crowd.window(limit), limit);
+    }
+    Crowd busier = new Crowd(64, 10, 10 * MS, 0.95);
+    for (int i = 0; i < 100; i++) {
+      limit = algorithm.nextLimit(busier.window(limit), limit);
+      assertThat(limit).as("window %s", i).isGreaterThanOrEqualTo(64);
+    }
+  }
+
+  @Test
+  void aStreamThatStillGrowsWhenTheProbeEndsCountsAsAStream() {
+    QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
+    int limit = 40;
+    int before = limit;
+    for (int i = 0; i < 50 && !algorithm.lastStep().contains("a higher limit"); i++) {
+      before = limit;
+      limit = algorithm.nextLimit(stream.window(limit), limit);
+    }
+    int height = limit;
+    assertThat(height).isGreaterThan(before + DemandProbe.MAX_WINDOWS);
+    // A mild overload: one more call in flight each window, never reaching the raised limit.
+    for (int w = 1; w < DemandProbe.MAX_WINDOWS; w++) {
+      limit = algorithm.nextLimit(GradientCpuLimitTest.window(30 * MS, before + w, 0, 0.3), limit);
+      assertThat(limit).isEqualTo(height);
+      assertThat(algorithm.lastStep()).contains("still growing");
+    }
+    int last = before + DemandProbe.MAX_WINDOWS;
+    limit = algorithm.nextLimit(GradientCpuLimitTest.window(30 * MS, last, 0, 0.3), limit);
+    assertThat(algorithm.lastStep()).contains("an open stream");
+    assertThat(limit).isEqualTo(before);
+  }
+
+  @Test
+  void aStreamHeldBackByTheContainersThreadsIsNotACrowd() {
+    // Twice what completes arrives; the container has 100 threads, so the calls in flight stop
+    // there whatever the limit, and the rest wait in its queue, out of sight. Those turned away
+    // before a probe were the stream's excess: no more often, each, than admitted calls complete.
+    ThreadBound stream = new ThreadBound(100, 10, 10 * MS);
+    int limit = 40;
+    int heldElsewhere = 0;
+    for (int i = 0; i < 300; i++) { // 60 s
+      limit = algorithm.nextLimit(stream.window(limit), limit);
+      assertThat(algorithm.lastStep()).as("window %s", i).doesNotContain("crowd");
+      if (algorithm.lastStep().contains("held back elsewhere")) {
+        heldElsewhere++;
+      }
+    }
+    assertThat(heldElsewhere).isGreaterThanOrEqualTo(1);
+    assertThat(limit).isBetween(10, 29);
+  }
+
+  @Test
+  void aCrowdThatBecomesAStreamIsCutAgain() {
+    Crowd crowd = new Crowd(64, 10, 10 * MS);
+    int limit = 30;
+    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
+      limit = algorithm.nextLimit(crowd.window(limit), limit);
+    }
+    assertThat(limit).isGreaterThanOrEqualTo(64);
+    QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
+    for (int i = 0; i < 10; i++) {
+      limit = algorithm.nextLimit(stream.window(limit), limit);
+    }
+    assertThat(limit).isLessThan(40);
+  }
+
+  @Test
+  void aCrowdWithTheCpuAboveTargetIsNotProbed() {
+    Crowd crowd = new Crowd(64, 10, 10 * MS, 0.95);
+    int limit = 30;
+    for (int i = 0; i < 150; i++) {
+      limit = algorithm.nextLimit(crowd.window(limit), limit);
+      assertThat(algorithm.lastStep()).doesNotContain("probe: a higher limit");
+    }
+    assertThat(limit).isLessThan(64);
+  }
+
+  /**
+   * {@code clients} closed-loop clients of {@code workers} parallel workers: as many calls in
+   * flight as the limit lets in, up to the clients, and latency grows with them past the workers.
+   */
+  private static final class Crowd {
+    final int clients;
+    final int workers;
+    final long serviceNanos;
+    final double cpu;
+
+    Crowd(int clients, int workers, long serviceNanos) {
+      this(clients, workers, serviceNanos, 0.3);
+    }
+
+    Crowd(int clients, int workers, long serviceNanos, double cpu) {
+      this.clients = clients;
+      this.workers = workers;
+      this.serviceNanos = serviceNanos;
+      this.cpu = cpu;
+    }
+
+    /** A client turned away sends again 2 ms later. */
+    WindowSample window(int limit) {
+      int inFlight = Math.min(limit, clients);
+      int refused = (int) ((clients - inFlight) * WINDOW / (2 * MS));
+      return GradientCpuLimitCrowdTest.window(inFlight, workers, serviceNanos, cpu, refused);
+    }
+  }
+
+  /**
+   * An open stream of twice what {@code workers} complete, in front of a container with {@code
+   * threads} threads: as many calls in flight as the limit lets in, up to the threads; the limit
+   * turns away the excess only while it is below the threads (above, the excess waits for one).
+   */
+  private static final class ThreadBound {
+    final int threads;
+    final int workers;
+    final long serviceNanos;
+
+    ThreadBound(int threads, int workers, long serviceNanos) {
+      this.threads = threads;
+      this.workers = workers;
+      this.serviceNanos = serviceNanos;
+    }
+
+    WindowSample window(int limit) {
+      int inFlight = Math.min(limit, threads);
+      int refused = limit < threads ? 50 : 0; // as many as complete: 50 a window
+      return GradientCpuLimitCrowdTest.window(inFlight, workers, serviceNanos, 0.3, refused);
+    }
+  }
+
+  /** 50 calls completed, their latency growing with the calls in flight past the workers. */
+  private static WindowSample window(
+      int inFlight, int workers, long serviceNanos, double cpu, int refused) {
+    long rtt = serviceNanos * Math.max(workers, inFlight) / workers;
+    WindowSample w = new WindowSample();
+    for (int i = 0; i < 50; i++) {
+      w.record(rtt + (i % 5) * serviceNanos / 50);
+    }
+    return w.setRefused(refused)
+        .setMaxInFlight(inFlight)
+        .setCpu(cpu, TARGET)
+        .setWindowNanos(WINDOW);
+  }
+}
