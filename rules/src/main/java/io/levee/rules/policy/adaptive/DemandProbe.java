@@ -25,19 +25,20 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  * were turned away at least {@link #RETURNS} times as often, each, as the admitted calls completed,
  * each.
  *
- * <p><b>What.</b> After {@code wait} of full windows that did not let the limit grow (the latency
- * risen, or near the knee) with the CPU below target, the limit is raised to {@code factor} times
- * itself for a few windows. If the calls in flight fill the raised limit, or are still growing when
- * the probe's windows run out, the load is a stream: the limit goes back, and the next probe comes
- * after four times the wait and goes twice as high (up to {@link #MAX_FACTOR}): under a long
- * overload the probes' cost (the extra calls they let queue, which wait behind the others until the
- * limit is back) shrinks with time, while a crowd of up to eight times the limit is found within
- * half a minute. If they stop below it (the in flight of a window no higher than the window
- * before), the load is a crowd of that size: the limit stays above it with the usual headroom, and
- * while the calls in flight stay within the crowd a risen latency is that crowd's own queue and
- * does not cut, whatever the CPU. More in flight than the crowd plus its headroom ends it: the load
- * has changed, and the limit is judged as usual again. A window that uses less than half the limit
- * ends the escalation: the overload is over.
+ * <p><b>What.</b> After {@code wait} of full windows that turned calls away and did not let the
+ * limit grow (the latency risen, or near the knee) with the CPU below target, the limit is raised
+ * to {@code factor} times itself for a few windows. If the calls in flight fill the raised limit,
+ * or are still growing when the probe's windows run out, the load is a stream: the limit goes back,
+ * and the next probe comes after four times the wait and goes twice as high (up to {@link
+ * #MAX_FACTOR}): under a long overload the probes' cost (the extra calls they let queue, which wait
+ * behind the others until the limit is back) shrinks with time, while a crowd of up to four times
+ * the limit is found within a few seconds. If they stop below it (the in flight of a window no
+ * higher than the window before, and no lower than {@link #PLATEAU} of it: falling, the load is
+ * changing), the load is a crowd of that size: the limit stays above it with the usual headroom,
+ * and while the calls in flight stay within the crowd a risen latency is that crowd's own queue and
+ * does not cut, whatever the CPU. More in flight than the crowd plus its headroom, or fewer than
+ * half of it, ends it: the load has changed, and the limit is judged as usual again. A window that
+ * uses less than half the limit ends the escalation: the overload is over.
  *
  * <p><b>Cost.</b> A few fields and arithmetic per window; per call, only a refused one is counted
  * (a {@code LongAdder}, in the limiter's window).
@@ -47,10 +48,13 @@ final class DemandProbe {
   static final long FIRST_WAIT_NANOS = 1_000_000_000L;
 
   /** The highest probe, as a multiple of the limit it starts from. */
-  static final double MAX_FACTOR = 8;
+  static final double MAX_FACTOR = 4;
 
   /** How much longer the wait for the next probe is after one that found a stream. */
   static final long WAIT_GROWTH = 4;
+
+  /** A crowd's calls in flight stay at least this share of the window before's. */
+  static final double PLATEAU = 0.9;
 
   /** Windows a probe may last before a load still growing counts as a stream. */
   static final int MAX_WINDOWS = 6;
@@ -101,8 +105,9 @@ final class DemandProbe {
    * crowd and its headroom forgets it.
    */
   boolean withinCrowd(int maxInFlight) {
-    if (crowd > 0 && maxInFlight > crowd + HEADROOM * Math.sqrt(crowd)) {
-      crowd = 0;
+    if (crowd > 0
+        && (maxInFlight > crowd + HEADROOM * Math.sqrt(crowd) || maxInFlight * 2 < crowd)) {
+      crowd = 0; // more came, or most of the crowd left: whatever comes next is judged afresh
     }
     return crowd > 0;
   }
@@ -117,11 +122,13 @@ final class DemandProbe {
   }
 
   /**
-   * A steady window was full, the CPU below target, and the regimes did not let the limit grow.
-   * Returns the limit to probe with, or 0 when it is not yet time (or the limit cannot go higher).
+   * A steady window was full and turned calls away, the CPU below target, and the regimes did not
+   * let the limit grow. Returns the limit to probe with, or 0 when it is not yet time (or the limit
+   * cannot go higher).
    */
   double due(WindowSample w, double estimate, int maxLimit) {
-    fullNanos += w.windowNanos();
+    // A window that spans an idle stretch was not full for all of it.
+    fullNanos += Math.min(w.windowNanos(), FIRST_WAIT_NANOS);
     refused += w.refused();
     completed += w.samples() + w.drops();
     if (fullNanos < waitNanos || estimate >= maxLimit) {
@@ -153,6 +160,9 @@ final class DemandProbe {
     windows++;
     if (maxInFlight >= enforced) {
       return stream("the calls filled the raised limit, an open stream");
+    }
+    if (windows >= 2 && maxInFlight < lastInFlight * PLATEAU) {
+      return stream("the calls fell away during the probe: the load changed");
     }
     if (windows >= 2 && maxInFlight <= lastInFlight) {
       return cameBack(maxInFlight)

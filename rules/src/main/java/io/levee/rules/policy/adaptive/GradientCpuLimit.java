@@ -324,7 +324,11 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
     if (now.appLimited) {
       demand.quiet();
-    } else if (mode == Mode.STEADY && now.full && !now.cpuHot && heldBack(lastRegime)) {
+    } else if (mode == Mode.STEADY
+        && now.full
+        && w.refused() > 0
+        && !now.cpuHot
+        && heldBack(lastRegime)) {
       double height = demand.due(w, estimate, maxLimit);
       if (height > 0 && start(Mode.PROBING_DEMAND, estimate)) {
         estimate = height;

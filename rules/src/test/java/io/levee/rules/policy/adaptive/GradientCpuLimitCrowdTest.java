@@ -50,11 +50,11 @@ class GradientCpuLimitCrowdTest {
     List<Integer> probes = new ArrayList<>();
     List<Integer> windowsOfProbes = new ArrayList<>();
     for (int i = 0; i < 300; i++) { // 60 s
-      int next = algorithm.nextLimit(stream.window(limit), limit);
+      int next = algorithm.nextLimit(held(stream, limit), limit);
       if (next > limit && algorithm.lastStep().contains("a higher limit")) {
         probes.add(next * 100 / limit);
         windowsOfProbes.add(i);
-        int back = algorithm.nextLimit(stream.window(next), next);
+        int back = algorithm.nextLimit(held(stream, next), next);
         assertThat(back).isEqualTo(limit); // the stream filled it: one window, then back
         assertThat(algorithm.lastStep()).contains("an open stream");
         i++;
@@ -63,12 +63,12 @@ class GradientCpuLimitCrowdTest {
       limit = next;
     }
     assertThat(limit).isBetween(10, 29); // as without probes: 2 x 10 workers, plus 2 sqrt(20)
-    // Twice, four, then eight times the limit (as far as max-limit allows; in % of the limit
-    // enforced, which rounds the estimate up); after 1 s, 4 s and 16 s of full windows.
+    // Twice, then four times the limit, the most (in % of the limit enforced, which rounds the
+    // estimate up); after 1 s, 4 s and 16 s of full windows.
     assertThat(probes).hasSize(3);
     assertThat(probes.get(0)).isBetween(190, 200);
     assertThat(probes.get(1)).isBetween(380, 400);
-    assertThat(probes.get(2)).isBetween(700, 800);
+    assertThat(probes.get(2)).isBetween(380, 400);
     assertThat(windowsOfProbes.get(1) - windowsOfProbes.get(0)).isBetween(20, 22);
     assertThat(windowsOfProbes.get(2) - windowsOfProbes.get(1)).isBetween(80, 82);
   }
@@ -95,7 +95,7 @@ class GradientCpuLimitCrowdTest {
     int before = limit;
     for (int i = 0; i < 50 && !algorithm.lastStep().contains("a higher limit"); i++) {
       before = limit;
-      limit = algorithm.nextLimit(stream.window(limit), limit);
+      limit = algorithm.nextLimit(held(stream, limit), limit);
     }
     int height = limit;
     assertThat(height).isGreaterThan(before + DemandProbe.MAX_WINDOWS);
@@ -140,9 +140,42 @@ class GradientCpuLimitCrowdTest {
     assertThat(limit).isGreaterThanOrEqualTo(64);
     QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
     for (int i = 0; i < 10; i++) {
-      limit = algorithm.nextLimit(stream.window(limit), limit);
+      limit = algorithm.nextLimit(held(stream, limit), limit);
     }
     assertThat(limit).isLessThan(40);
+  }
+
+  @Test
+  void aCrowdThatMostlyLeftIsForgotten() {
+    Crowd crowd = new Crowd(64, 10, 10 * MS);
+    int limit = 30;
+    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
+      limit = algorithm.nextLimit(crowd.window(limit), limit);
+    }
+    assertThat(algorithm.lastStep()).contains("a bounded crowd");
+    // 20 clients, then a stream: the stream is not let in as far as the 64 clients were.
+    Crowd fewer = new Crowd(20, 10, 10 * MS);
+    limit = algorithm.nextLimit(fewer.window(limit), limit);
+    QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
+    for (int i = 0; i < 10; i++) {
+      limit = algorithm.nextLimit(held(stream, limit), limit);
+    }
+    assertThat(limit).isLessThan(40);
+  }
+
+  @Test
+  void callsThatFallAwayDuringAProbeAreNoCrowd() {
+    QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
+    int limit = 40;
+    int before = limit;
+    for (int i = 0; i < 50 && !algorithm.lastStep().contains("a higher limit"); i++) {
+      before = limit;
+      limit = algorithm.nextLimit(held(stream, limit), limit);
+    }
+    limit = algorithm.nextLimit(GradientCpuLimitTest.window(30 * MS, before + 5, 0, 0.3), limit);
+    limit = algorithm.nextLimit(GradientCpuLimitTest.window(30 * MS, before / 2, 0, 0.3), limit);
+    assertThat(algorithm.lastStep()).contains("the load changed");
+    assertThat(limit).isEqualTo(before);
   }
 
   @Test
@@ -206,6 +239,11 @@ class GradientCpuLimitCrowdTest {
       int refused = limit < threads ? 50 : 0; // as many as complete: 50 a window
       return GradientCpuLimitCrowdTest.window(inFlight, workers, serviceNanos, 0.3, refused);
     }
+  }
+
+  /** A window of {@code server}, which turned away 50 calls: an open stream it held back. */
+  private static WindowSample held(QueueingServer server, int limit) {
+    return server.window(limit).setRefused(50);
   }
 
   /** 50 calls completed, their latency growing with the calls in flight past the workers. */

@@ -302,7 +302,7 @@ class GradientCpuLimitTest {
     int dips = 0;
     int raises = 0;
     for (int i = 0; i < 200; i++) {
-      int next = algorithm.nextLimit(window(13 * MS, limit, 0, 0.2), limit);
+      int next = algorithm.nextLimit(window(13 * MS, limit, 0, 0.2).setRefused(20), limit);
       if (next != limit) {
         if (next < limit) {
           dips++;
