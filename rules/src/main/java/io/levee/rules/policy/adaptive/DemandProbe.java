@@ -83,7 +83,9 @@ final class DemandProbe {
 
   private long completed;
 
-  private double refusedPerCall;
+  /** At the probe's start: the calls turned away before it, and completed per admitted call. */
+  private double refusedBefore;
+
   private double completedPerCall;
 
   /** The limit the probe started from. */
@@ -102,7 +104,7 @@ final class DemandProbe {
 
   /**
    * Whether {@code maxInFlight} calls are within the crowd the last probe found; more than the
-   * crowd and its headroom forgets it.
+   * crowd and its headroom, or fewer than half of it, forgets it.
    */
   boolean withinCrowd(int maxInFlight) {
     if (crowd > 0
@@ -135,7 +137,7 @@ final class DemandProbe {
       return 0;
     }
     from = estimate;
-    refusedPerCall = refused;
+    refusedBefore = refused;
     completedPerCall = completed / Math.max(1, estimate);
     fullNanos = 0;
     refused = 0;
@@ -186,7 +188,7 @@ final class DemandProbe {
    */
   private boolean cameBack(int stop) {
     double extra = stop - from;
-    return extra > 0 && refusedPerCall / extra >= RETURNS * completedPerCall;
+    return extra > 0 && refusedBefore / extra >= RETURNS * completedPerCall;
   }
 
   private Verdict found(int stop) {

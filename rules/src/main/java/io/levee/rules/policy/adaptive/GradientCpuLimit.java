@@ -37,8 +37,9 @@ import io.levee.rules.model.AdaptiveSpec;
  *                                                      : L = L + max(sqrt(L), L * FAST_GROWTH)
  *     DRIFT_TO_HELD  ratio <= FLAT, maxInFlight < L / 2 : L moves toward held
  *   HOLD, KEEP       otherwise                         : L unchanged
- *   CUT, HOLD or KEEP with the CPU below target and the limit full: now and then L is raised for
- *   a few windows, to see whether the calls held back are a bounded crowd ({@link DemandProbe})
+ *   CUT, HOLD or KEEP with the CPU below target, the limit full and calls turned away: now and
+ *   then L is raised for a few windows, to see whether they are a bounded crowd ({@link
+ *   DemandProbe})
  *   full = maxInFlight >= the enforced limit
  *   peak = max(maxInFlight of a window with the CPU at or below target,
  *              peak decaying with PEAK_MEMORY_NANOS)

@@ -87,7 +87,11 @@ final class WindowReading {
     dropsTolerated = w.dropRate() <= DROP_TOLERANCE;
   }
 
-  /** The gradient of a steady window and what it teaches about use and peak; the table's terms. */
+  /**
+   * The gradient of a steady window and what it teaches about use and peak; the table's terms.
+   * {@code crowd}: the calls in flight are within a crowd {@link DemandProbe} found, whose queue is
+   * its own, so a rise cuts only if the limit is full.
+   */
   void readGradient(
       WindowSample w, int currentLimit, double estimate, long baselineNanos, boolean crowd) {
     ratio = latencyKnown ? (double) p50 / baselineNanos : 1;
