@@ -20,6 +20,9 @@ class GradientCpuLimitCrowdTest {
   private final AdaptiveSpec spec = new AdaptiveSpec(2, 200, 20, TARGET);
   private GradientCpuLimit algorithm;
 
+  /** The limit a probe started from, set by {@link #untilAProbe}. */
+  private int probedFrom;
+
   @BeforeEach
   void learnBaselineOfTenMillis() {
     algorithm = GradientCpuLimitTest.learnedTenMillis(spec);
@@ -28,13 +31,8 @@ class GradientCpuLimitCrowdTest {
   @Test
   void aCrowdLargerThanTheLimitIsLetInAndStaysIn() {
     Crowd crowd = new Crowd(64, 10, 10 * MS);
-    int limit = 30;
-    int windows = 0;
-    while (!algorithm.lastStep().contains("crowd") && windows < 150) { // 30 s
-      limit = algorithm.nextLimit(crowd.window(limit), limit);
-      windows++;
-    }
-    assertThat(limit).as("after %s windows", windows).isGreaterThanOrEqualTo(64);
+    int limit = findTheCrowd(crowd);
+    assertThat(limit).isGreaterThanOrEqualTo(64);
     assertThat(algorithm.lastStep())
         .isEqualTo("probe: the calls stopped at 64, a bounded crowd; limit above it");
     for (int i = 0; i < 200; i++) { // its latency is six times the baseline, and its own
@@ -76,11 +74,7 @@ class GradientCpuLimitCrowdTest {
   @Test
   void aCrowdFoundIsNotCutWhenTheCpuClimbs() {
     // Turned away, its clients would come back at once and take more of the CPU than served.
-    Crowd crowd = new Crowd(64, 10, 10 * MS);
-    int limit = 30;
-    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
-      limit = algorithm.nextLimit(crowd.window(limit), limit);
-    }
+    int limit = findTheCrowd(new Crowd(64, 10, 10 * MS));
     Crowd busier = new Crowd(64, 10, 10 * MS, 0.95);
     for (int i = 0; i < 100; i++) {
       limit = algorithm.nextLimit(busier.window(limit), limit);
@@ -90,13 +84,8 @@ class GradientCpuLimitCrowdTest {
 
   @Test
   void aStreamThatStillGrowsWhenTheProbeEndsCountsAsAStream() {
-    QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
-    int limit = 40;
-    int before = limit;
-    for (int i = 0; i < 50 && !algorithm.lastStep().contains("a higher limit"); i++) {
-      before = limit;
-      limit = algorithm.nextLimit(held(stream, limit), limit);
-    }
+    int limit = untilAProbe();
+    int before = probedFrom;
     int height = limit;
     assertThat(height).isGreaterThan(before + DemandProbe.MAX_WINDOWS);
     // A mild overload: one more call in flight each window, never reaching the raised limit.
@@ -132,11 +121,7 @@ class GradientCpuLimitCrowdTest {
 
   @Test
   void aCrowdThatBecomesAStreamIsCutAgain() {
-    Crowd crowd = new Crowd(64, 10, 10 * MS);
-    int limit = 30;
-    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
-      limit = algorithm.nextLimit(crowd.window(limit), limit);
-    }
+    int limit = findTheCrowd(new Crowd(64, 10, 10 * MS));
     assertThat(limit).isGreaterThanOrEqualTo(64);
     QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
     for (int i = 0; i < 10; i++) {
@@ -147,11 +132,7 @@ class GradientCpuLimitCrowdTest {
 
   @Test
   void aCrowdThatMostlyLeftIsForgotten() {
-    Crowd crowd = new Crowd(64, 10, 10 * MS);
-    int limit = 30;
-    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
-      limit = algorithm.nextLimit(crowd.window(limit), limit);
-    }
+    int limit = findTheCrowd(new Crowd(64, 10, 10 * MS));
     assertThat(algorithm.lastStep()).contains("a bounded crowd");
     // 20 clients, then a stream: the stream is not let in as far as the 64 clients were.
     Crowd fewer = new Crowd(20, 10, 10 * MS);
@@ -165,13 +146,8 @@ class GradientCpuLimitCrowdTest {
 
   @Test
   void callsThatFallAwayDuringAProbeAreNoCrowd() {
-    QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
-    int limit = 40;
-    int before = limit;
-    for (int i = 0; i < 50 && !algorithm.lastStep().contains("a higher limit"); i++) {
-      before = limit;
-      limit = algorithm.nextLimit(held(stream, limit), limit);
-    }
+    int limit = untilAProbe();
+    int before = probedFrom;
     limit = algorithm.nextLimit(GradientCpuLimitTest.window(30 * MS, before + 5, 0, 0.3), limit);
     limit = algorithm.nextLimit(GradientCpuLimitTest.window(30 * MS, before / 2, 0, 0.3), limit);
     assertThat(algorithm.lastStep()).contains("the load changed");
@@ -239,6 +215,33 @@ class GradientCpuLimitCrowdTest {
       int refused = limit < threads ? 50 : 0; // as many as complete: 50 a window
       return GradientCpuLimitCrowdTest.window(inFlight, workers, serviceNanos, 0.3, refused);
     }
+  }
+
+  /** Windows of 64 clients until a probe finds them, from a limit of 30; the limit then. */
+  private int findTheCrowd(Crowd crowd) {
+    int limit = 30;
+    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) { // 30 s
+      limit = algorithm.nextLimit(crowd.window(limit), limit);
+    }
+    assertThat(algorithm.lastStep()).contains("a bounded crowd");
+    return limit;
+  }
+
+  /**
+   * A held-back stream's windows from a limit of 40 until a probe starts; returns the probe's
+   * limit, and leaves the limit before it in {@link #probedFrom}.
+   */
+  private int untilAProbe() {
+    QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
+    int limit = 40;
+    int before = limit;
+    for (int i = 0; i < 50 && !algorithm.lastStep().contains("a higher limit"); i++) {
+      before = limit;
+      limit = algorithm.nextLimit(held(stream, limit), limit);
+    }
+    assertThat(algorithm.lastStep()).contains("a higher limit");
+    probedFrom = before;
+    return limit;
   }
 
   /** A window of {@code server}, which turned away 50 calls: an open stream it held back. */
