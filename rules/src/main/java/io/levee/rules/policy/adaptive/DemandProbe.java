@@ -36,9 +36,12 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  * higher than the window before, and no lower than {@link #PLATEAU} of it: falling, the load is
  * changing), the load is a crowd of that size: the limit stays above it with the usual headroom,
  * and while the calls in flight stay within the crowd a risen latency is that crowd's own queue and
- * does not cut, whatever the CPU. More in flight than the crowd plus its headroom, or fewer than
- * half of it, ends it: the load has changed, and the limit is judged as usual again. A window that
- * uses less than half the limit ends the escalation: the overload is over.
+ * does not cut, whatever the CPU: its clients turned away would come back at once, and turning them
+ * away again and again takes more of the CPU than serving them in turn. More in flight than the
+ * crowd plus its headroom, or fewer than half of it, ends it: the load has changed, and the limit
+ * is judged as usual again. A window that uses less than half the limit ends the escalation: the
+ * overload is over. Probes run only with the CPU below target: above it, letting more in would make
+ * every call share the CPU with them.
  *
  * <p><b>Cost.</b> A few fields and arithmetic per window; per call, only a refused one is counted
  * (a {@code LongAdder}, in the limiter's window).

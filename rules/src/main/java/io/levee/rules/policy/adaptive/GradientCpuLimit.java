@@ -15,15 +15,9 @@ import io.levee.rules.model.AdaptiveSpec;
  *
  * <pre>
  *   ratio    = p50 / baseline
- *   gLatency = ratio > TOLERANCE ? TOLERANCE / ratio : 1   (CPU below target: only on the 2nd such
- *                                                          window in a row unless the limit is
- *                                                          full, and not within 10 s of a
- *                                                          cut that found a slower dependency
- *                                                          while p90 stays under TOLERANCE
- *                                                          times what it was then; any CPU:
- *                                                          not while the limit is not full and
- *                                                          the calls are within a crowd {@link
- *                                                          DemandProbe} found)
+ *   gLatency = ratio > TOLERANCE ? TOLERANCE / ratio : 1   (CPU below target: not on the first
+ *              such window unless the limit is full, nor while a slower dependency is remembered;
+ *              any CPU: not while the limit is not full and the calls are within a known crowd)
  *   gDrops   = dropRate > DROP_TOLERANCE ? 1 - dropRate : 1
  *   g        = max(MAX_CUT, min(gLatency, gDrops))
  *   T        = g * min(L, maxInFlight);   busy = T + HEADROOM * sqrt(T)
@@ -70,65 +64,26 @@ import io.levee.rules.model.AdaptiveSpec;
  * gate that rejects everything above it is a square wave (Sentinel's CPU rule, go-kratos'
  * cool-off).
  *
- * <p><b>A slower dependency is not overload.</b> Calls that wait on a downstream use no CPU; with
- * the CPU below target a latency rise must show in two windows in a row before it cuts (one window
- * of a mixed service is easily dominated by its slow calls), and a cut made that way is checked in
- * the next window ({@link Mode#CHECKING_CUT}): if the slow tail (p90) did not fall with the
- * concurrency, the calls were not queueing behind this limit, so the baseline takes the new median
- * at once and the limit goes back. Smaller cuts in a row are checked together, once they took a
- * quarter of the limit: the p90 of a window of a few dozen calls moves by a fifth from one window
- * to the next, so a cut of a tenth, checked alone, would find a slower dependency by chance about
- * half the time. Meanwhile the fast growth while the CPU is idle lets the limit follow the calls
- * that hold permits longer, so a fast page is not starved by a slow one sharing the limit. After
- * such a check, latency rises with the CPU below target do not cut for {@code
- * SLOW_DEPENDENCY_MEMORY_NANOS}: in a service that mixes fast and slow pages the median flips
- * between them with the mix a limit lets through (the benchmark's slow-io), and each flip would cut
- * again. Nor do they stop growth then: the baseline follows the fast page's median down, the mix's
- * median reads several times it, and a full limit held there with the CPU idle would turn the slow
- * page away for nothing. But a slower dependency's latency does not grow with the calls let through
- * to it, and a queue's does: when the slow tail reaches {@code TOLERANCE} times what it was when
- * the dependency was found, the calls queue behind this limit after all (for a connection pool, for
- * a database with its CPU busy: the application's own CPU idles while its pages wait), so the
- * dependency is forgotten, the baseline goes back to what it was, and the rise is judged as any
- * other. Without that, growth on a full limit runs on to {@code max-limit} while every call waits
- * longer for a connection (the petclinic benchmark's open loop).
+ * <p><b>A slower dependency is not overload.</b> Calls that wait on a downstream use no CPU, so a
+ * latency rise with the CPU below target may be a slower dependency rather than a queue behind this
+ * limit: it cuts only on the second such window in a row, and {@link SlowerDependency} checks the
+ * cut in the next window ({@link Mode#CHECKING_CUT}). If the slow tail did not fall with the
+ * concurrency, the baseline takes the new median, the limit goes back, and for a while such rises
+ * neither cut nor stop growth on a full limit, until the slow tail rises with the limit after all.
  *
  * <p><b>A crowd is not a stream.</b> A closed loop of clients (each sends again only when answered)
  * queues as long as it is large, yet never longer, and refusing some of them only makes them send
  * again; an open stream's queue grows for as long as the limit lets it. Only letting more in tells
- * them apart, which {@link DemandProbe} does while the CPU is below target (above it, letting more
- * in would make every call share the CPU with them). Once found, a crowd's queue is not cut even
- * with the CPU above target: its clients turned away would come back at once, and turning them away
- * again and again takes more of the CPU than serving them in turn.
+ * them apart ({@link Mode#PROBING_DEMAND}, {@link DemandProbe}).
  *
- * <p><b>Baseline.</b> A low envelope of the windows' medians. It follows a lower median quickly
- * (halfway each window). It rises only slowly (time constant {@code RELEARN_NANOS}) and only while
- * the window was unloaded: the limit not really used ({@code maxInFlight < L/2}) or already at its
- * floor, CPU at or below target, failures tolerated; or at once through the check above. Under
- * overload it is frozen, so a long overload cannot teach it that slow is normal (the baseline drift
- * Uber reports for Cinnamon). Comparing median with median keeps a service whose calls are bimodal
- * (cache hits and misses) from looking congested; a minimum-based baseline collapses on one lucky
- * call (Vegas, concurrency-limits #37).
+ * <p><b>Baseline.</b> A low envelope of the windows' medians, frozen under overload ({@link
+ * Baseline}).
  *
- * <p><b>Probes.</b> A baseline first measured under overload (a cold start into a queue) would make
- * queueing look normal. So after {@code PROBE_AFTER} windows held near the knee ({@link
- * WindowReading.Regime#HOLD}), the limit dips to {@code PROBE_STEP} of itself for one window
- * ({@link Mode#PROBING}). While the median falls with it and stays under what the baseline
- * explains, the baseline takes the lower median and the probe steps down again; then the limit goes
- * back to where the probe started and the gradient judges it against the corrected baseline. The
- * dips are relative, never a pin to the minimum (Envoy's minRTT windows cause bursts of 503s).
+ * <p><b>Probes.</b> A baseline first measured under overload would make queueing look normal, so
+ * now and then the limit dips for a window or a few ({@link Mode#PROBING}, {@link BaselineProbe}).
  *
- * <p><b>A sudden step.</b> The first window after the load doubles still holds mostly calls that
- * completed before it: the median is flat while {@code maxInFlight} jumps, and the CPU, averaged
- * over 0.2 s, still reads what it read before. Growth on a flat median therefore also asks that the
- * window before was using half the limit too: demand that grows over windows is followed one window
- * later, a step is judged by the latency of the window after it, and a burst on a quiet service is
- * carried by {@code held}, which learns its peak. A limit that is full (every enforced permit
- * taken) when the median rises is cut at once even with the CPU below target. A limit that grew in
- * the step's first window and was cut one window late would let several times the calls the CPU can
- * run share it until the cut, and that stretch decides the step's admitted p99. (A limit only
- * nearly full is still cut after two windows: in a mixed service a slower dependency fills most of
- * it at once, and the second window's check is what tells the two apart.)
+ * <p><b>A sudden step.</b> Growth waits for a second window of use, and a full limit is cut on the
+ * first window of risen latency ({@link WindowReading}).
  *
  * <p><b>Regimes.</b> Healthy: the limit grows while in use; while the application needs less, it
  * moves (time constant {@code IDLE_DECAY_NANOS}) toward {@code held}, twice the peak concurrency of
@@ -160,16 +115,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   static final double DROP_TOLERANCE = 0.1;
   static final double MAX_CUT = 0.25;
   static final double FAST_GROWTH = 0.5;
-  static final long RELEARN_NANOS = 20_000_000_000L;
   static final int MIN_LATENCY_SAMPLES = 3;
-  static final int PROBE_AFTER = 50;
-  static final double PROBE_STEP = 0.75;
-  static final double PROBE_FALL = 0.9;
-  static final double CPU_NOISE = 0.02;
   static final double HEADROOM = 2;
   static final long IDLE_DECAY_NANOS = 2_000_000_000L;
   static final long PEAK_MEMORY_NANOS = 3_000_000_000L;
-  static final long SLOW_DEPENDENCY_MEMORY_NANOS = 10_000_000_000L;
 
   /** What the next window is for: the regimes, or an experiment that judges it first. */
   private enum Mode {
@@ -187,7 +136,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   private final int maxLimit;
   private final double restingFloor;
   private final WindowReading now = new WindowReading();
+  private final Baseline baseline = new Baseline();
   private final DemandProbe demand = new DemandProbe();
+  private final BaselineProbe baselineProbe = new BaselineProbe();
+  private final SlowerDependency dependency = new SlowerDependency();
 
   /** L, the limit as a real number. */
   private double estimate;
@@ -195,28 +147,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   /** The limit returned last: a different current limit (clamped, replaced) restarts from it. */
   private int lastLimit = -1;
 
-  private long baselineNanos;
   private Mode mode = Mode.STEADY;
 
   /** While probing or checking a cut: the estimate to go back to. */
   private double returnTo;
-
-  /** While probing: the median of the window before. */
-  private long probeP50;
-
-  /** The estimate before the first of the cuts not yet checked; 0 when there is none. */
-  private double cutsFrom;
-
-  /** The slow tail and the CPU of the window that made the last cut. */
-  private long cutP90;
-
-  private double cutCpu;
-
-  /** The baseline before a slower dependency was found, for when growth shows it was not one. */
-  private long baselineBeforeDependency;
-
-  /** {@link WindowReading.Regime#HOLD} windows since the last probe. */
-  private int heldWindows;
 
   /** For {@link #lastStep}: the regime of the last steady window, or null for an experiment's. */
   private WindowReading.Regime lastRegime;
@@ -236,7 +170,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   /** The learned no-load median latency; 0 until the first window with enough samples. */
   @Override
   public long baselineNanos() {
-    return baselineNanos;
+    return baseline.nanos();
   }
 
   @Override
@@ -252,8 +186,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       return remember(currentLimit);
     }
     now.readCpuAndLatency(w);
-    if (now.latencyKnown && baselineNanos == 0) {
-      baselineNanos = now.p50;
+    if (now.latencyKnown) {
+      baseline.first(now.p50);
     }
     if (mode == Mode.PROBING) {
       estimate = probeStep();
@@ -265,15 +199,13 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         return remember(currentLimit);
       }
       mode = Mode.STEADY;
-      if (cutFoundASlowerDependency(w)) {
+      if (dependency.found(w, now)) {
         lastNote =
             "the cut left the slow tail as slow: a slower dependency, not a queue;"
                 + " baseline relearned, limit back";
-        baselineBeforeDependency = baselineNanos;
-        baselineNanos = now.p50;
+        dependency.remember(w, baseline.nanos());
+        baseline.relearn(now.p50);
         estimate = returnTo;
-        now.slowDependencyNanos = SLOW_DEPENDENCY_MEMORY_NANOS;
-        now.dependencyP90Nanos = w.percentileRttNanos(0.9);
         return enforce(estimate);
       }
       lastNote = "the cut shortened the slow tail: kept";
@@ -281,20 +213,18 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (mode == Mode.PROBING_DEMAND) {
       return demandProbeStep(w, currentLimit);
     }
-    if (tailRoseWithTheLimit(w)) {
-      now.slowDependencyNanos = 0;
-      baselineNanos = Math.min(baselineNanos, baselineBeforeDependency);
+    if (dependency.tailRoseWithTheLimit(w, now.latencyKnown)) {
+      baseline.lowerTo(dependency.forget());
       lastNote =
           "the slow tail rose with the limit: not a slower dependency after all;"
               + " baseline back";
     }
     boolean crowd = demand.withinCrowd(w.maxInFlight());
-    now.readGradient(w, currentLimit, estimate, baselineNanos, crowd);
+    boolean dependencySlow = dependency.remembered(w.windowNanos());
+    now.readGradient(w, currentLimit, estimate, baseline.nanos(), crowd, dependencySlow);
     lastRegime = now.regime(estimate);
-    if (lastRegime != WindowReading.Regime.CUT
-        && lastRegime != WindowReading.Regime.HOLD
-        && lastRegime != WindowReading.Regime.KEEP) {
-      cutsFrom = 0; // grown, drifted or judged with the CPU above target: the cuts are behind
+    if (!heldBack(lastRegime)) {
+      dependency.cutsBehind(); // grown, drifted, or moved toward busy: the cuts are behind
     }
     switch (lastRegime) {
       case CUT_TO_BUSY:
@@ -320,8 +250,11 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
     estimate = Math.min(maxLimit, Math.max(minLimit, estimate));
     if (now.latencyKnown) {
-      learnBaseline(
-          w, now.appLimited || currentLimit <= minLimit, !now.cpuHot && now.dropsTolerated);
+      baseline.learn(
+          now.p50,
+          w.windowNanos(),
+          now.appLimited || currentLimit <= minLimit,
+          !now.cpuHot && now.dropsTolerated);
     }
     if (now.appLimited) {
       demand.quiet();
@@ -339,7 +272,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     return enforce(estimate);
   }
 
-  /** A full window that the regimes did not let grow: the calls turned away were held back. */
+  /**
+   * CUT, HOLD or KEEP: the limit neither grew nor moved toward busy or held. Of a full window that
+   * turned calls away, they were held back.
+   */
   private static boolean heldBack(WindowReading.Regime regime) {
     return regime == WindowReading.Regime.CUT
         || regime == WindowReading.Regime.HOLD
@@ -370,12 +306,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
   }
 
-  /**
-   * Down toward {@code busy}, as above the CPU target. Cuts on a latency rise are checked in the
-   * next window once, together since the first of them, they took a quarter of the limit: a
-   * window's slow tail moves by more than a smaller cut would change it, so checking one would find
-   * a slower dependency by chance.
-   */
+  /** Down toward {@code busy}, as above the CPU target; a cut on a latency rise may be checked. */
   private void cut(WindowSample w) {
     double before = estimate;
     double floor = Math.min(estimate, now.busy);
@@ -383,15 +314,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (!now.rise || !now.dropsTolerated) {
       return;
     }
-    if (cutsFrom == 0) {
-      cutsFrom = before;
-    }
-    cutP90 = w.percentileRttNanos(0.9);
-    cutCpu = w.cpu();
-    if (estimate <= cutsFrom * PROBE_STEP) {
-      lastCutChecked = start(Mode.CHECKING_CUT, cutsFrom);
-      cutsFrom = 0;
-    }
+    double checkFrom = dependency.cut(w, before, estimate);
+    lastCutChecked = checkFrom > 0 && start(Mode.CHECKING_CUT, checkFrom);
   }
 
   /** Growth on one window of use only would follow a step before its latency shows. */
@@ -409,18 +333,13 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   }
 
   /**
-   * Unchanged; every {@code PROBE_AFTER} such windows, a probe, unless it would pass the floor or a
-   * crowd is known.
+   * Unchanged; every {@code BaselineProbe.AFTER_WINDOWS} such windows, a probe, unless it would
+   * pass the floor or a crowd is known.
    */
   private void hold() {
-    if (++heldWindows < PROBE_AFTER || demand.crowd() > 0) {
-      return; // a crowd's latency is its own queue's: a dip would only turn some of it away
-    }
-    heldWindows = 0;
-    if (estimate * PROBE_STEP >= minLimit) {
+    if (baselineProbe.due(demand.crowd() > 0) && BaselineProbe.canStep(estimate, minLimit)) {
       start(Mode.PROBING, estimate);
-      probeP50 = now.p50;
-      estimate *= PROBE_STEP;
+      estimate = baselineProbe.stepDown(estimate, now.p50);
       lastNote = "probe: a lower limit for one window, to check the baseline";
     }
   }
@@ -433,32 +352,16 @@ public final class GradientCpuLimit implements LimitAlgorithm {
    */
   private double probeStep() {
     if (now.latencyKnown) {
-      boolean falling = now.p50 < probeP50 * PROBE_FALL && now.p50 < baselineNanos * FLAT;
-      baselineNanos = Math.min(baselineNanos, now.p50);
-      if (falling && estimate * PROBE_STEP >= minLimit) {
-        probeP50 = now.p50;
+      boolean falling = baselineProbe.fellWithTheLimit(now.p50, baseline.nanos());
+      baseline.lowerTo(now.p50);
+      if (falling && BaselineProbe.canStep(estimate, minLimit)) {
         lastNote = "probe: the median fell with the limit; baseline lowered, one step more";
-        return estimate * PROBE_STEP;
+        return baselineProbe.stepDown(estimate, now.p50);
       }
     }
     mode = Mode.STEADY;
     lastNote = "probe over: back to the limit before it";
     return returnTo;
-  }
-
-  /**
-   * Fewer calls in flight, same latency: not a queue behind this limit, a slower dependency. The
-   * tail, not the median: with fewer slow calls admitted, the fast ones may become the median of a
-   * mixed service while the slow ones take as long as before.
-   */
-  private boolean cutFoundASlowerDependency(WindowSample w) {
-    boolean cpuRose = w.cpu() > cutCpu + CPU_NOISE;
-    long p90 = w.percentileRttNanos(0.9);
-    return now.latencyKnown
-        && !now.cpuHot
-        && !cpuRose
-        && now.dropsTolerated
-        && p90 >= cutP90 * PROBE_FALL;
   }
 
   @Override
@@ -473,23 +376,11 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (lastCutChecked) {
       b.append("; checked next window");
     }
-    if (lastRegime != null && now.slowDependencyNanos > 0) {
+    if (lastRegime != null && dependency.rememberedNanos() > 0) {
       b.append("; slower dependency remembered ");
-      b.append(LimitTrace.format("%.1f", now.slowDependencyNanos / 1e9)).append(" s more");
+      b.append(LimitTrace.format("%.1f", dependency.rememberedNanos() / 1e9)).append(" s more");
     }
     return b.toString();
-  }
-
-  /**
-   * A slower dependency is remembered, yet the slow tail rose to {@code TOLERANCE} times what it
-   * was when it was found: a slower dependency's latency does not grow with the calls let through,
-   * a queue's does (a pool, a database behind it), so the calls the limit grew to let in queue
-   * here.
-   */
-  private boolean tailRoseWithTheLimit(WindowSample w) {
-    return now.slowDependencyNanos > 0
-        && now.latencyKnown
-        && w.percentileRttNanos(0.9) > now.dependencyP90Nanos * TOLERANCE;
   }
 
   /**
@@ -503,15 +394,6 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     mode = experiment;
     returnTo = from;
     return true;
-  }
-
-  private void learnBaseline(WindowSample w, boolean unloaded, boolean calm) {
-    if (now.p50 < baselineNanos) {
-      baselineNanos = (baselineNanos + now.p50) / 2;
-    } else if (unloaded && calm) {
-      double step = Math.min(1, (double) w.windowNanos() / RELEARN_NANOS);
-      baselineNanos += (long) Math.ceil((now.p50 - baselineNanos) * step);
-    }
   }
 
   /**

@@ -11,8 +11,20 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.TOLERANCE;
 /**
  * What the window that just closed says in the terms of {@link GradientCpuLimit}'s table, and which
  * {@link Regime} it calls for, with the little it remembers of the windows before (the CPU, use,
- * the peak, a deferred rise, a slower dependency found). Filled in place each window, so that
- * reading one allocates nothing, and read only during {@link GradientCpuLimit#nextLimit}.
+ * the peak, a deferred rise). Filled in place each window, so that reading one allocates nothing,
+ * and read only during {@link GradientCpuLimit#nextLimit}.
+ *
+ * <p><b>A sudden step.</b> The first window after the load doubles still holds mostly calls that
+ * completed before it: the median is flat while {@code maxInFlight} jumps, and the CPU, averaged
+ * over 0.2 s, still reads what it read before. Growth on a flat median therefore also asks that the
+ * window before was using half the limit too: demand that grows over windows is followed one window
+ * later, a step is judged by the latency of the window after it, and a burst on a quiet service is
+ * carried by {@code held}, which learns its peak. A limit that is full (every enforced permit
+ * taken) when the median rises is cut at once even with the CPU below target. A limit that grew in
+ * the step's first window and was cut one window late would let several times the calls the CPU can
+ * run share it until the cut, and that stretch decides the step's admitted p99. (A limit only
+ * nearly full is still cut after two windows: in a mixed service a slower dependency fills most of
+ * it at once, and the second window's check is what tells the two apart.)
  */
 final class WindowReading {
   /** The rule that moves the limit in a steady window: one row of the table each. */
@@ -67,12 +79,6 @@ final class WindowReading {
   /** {@code peak} of the table. */
   double recentPeak;
 
-  /** Time left during which a latency rise with the CPU below target does not cut. */
-  long slowDependencyNanos;
-
-  /** The slow tail (p90) when the slower dependency was found. */
-  long dependencyP90Nanos;
-
   /** The last steady window was a first rise with the CPU below target, left uncut. */
   private boolean riseDeferred;
 
@@ -90,13 +96,18 @@ final class WindowReading {
   /**
    * The gradient of a steady window and what it teaches about use and peak; the table's terms.
    * {@code crowd}: the calls in flight are within a crowd {@link DemandProbe} found, whose queue is
-   * its own, so a rise cuts only if the limit is full.
+   * its own, so a rise cuts only if the limit is full. {@code dependencySlow}: {@link
+   * SlowerDependency} remembers one, so a rise with the CPU below target does not cut, nor stop
+   * growth on a full limit.
    */
   void readGradient(
-      WindowSample w, int currentLimit, double estimate, long baselineNanos, boolean crowd) {
+      WindowSample w,
+      int currentLimit,
+      double estimate,
+      long baselineNanos,
+      boolean crowd,
+      boolean dependencySlow) {
     ratio = latencyKnown ? (double) p50 / baselineNanos : 1;
-    slowDependencyNanos = Math.max(0, slowDependencyNanos - w.windowNanos());
-    boolean dependencySlow = slowDependencyNanos > 0;
     full = w.maxInFlight() >= currentLimit;
     rise = ratio > TOLERANCE && (cpuHot || !dependencySlow) && (full || !crowd);
     roomToGrow = ratio <= FLAT || full && dependencySlow;

@@ -1,0 +1,138 @@
+package io.levee.rules.policy.adaptive;
+
+import static io.levee.rules.policy.adaptive.GradientCpuLimit.TOLERANCE;
+
+/**
+ * Whether a latency rise with the CPU below target is a queue behind the limit or a slower
+ * dependency; for {@link GradientCpuLimit}, which cuts on such a rise and lets this check the cut.
+ *
+ * <p><b>Why.</b> Calls that wait on a downstream use no CPU; with the CPU below target a latency
+ * rise must show in two windows in a row before it cuts (one window of a mixed service is easily
+ * dominated by its slow calls), and a cut made that way is checked in the next window: if the slow
+ * tail (p90) did not fall with the concurrency, the calls were not queueing behind this limit, so
+ * the baseline takes the new median at once and the limit goes back. Smaller cuts in a row are
+ * checked together, once they took a quarter of the limit: the p90 of a window of a few dozen calls
+ * moves by a fifth from one window to the next, so a cut of a tenth, checked alone, would find a
+ * slower dependency by chance about half the time. Meanwhile the fast growth while the CPU is idle
+ * lets the limit follow the calls that hold permits longer, so a fast page is not starved by a slow
+ * one sharing the limit.
+ *
+ * <p><b>Remembered.</b> After such a check, latency rises with the CPU below target do not cut for
+ * {@link #MEMORY_NANOS}: in a service that mixes fast and slow pages the median flips between them
+ * with the mix a limit lets through (the benchmark's slow-io), and each flip would cut again. Nor
+ * do they stop growth then: the baseline follows the fast page's median down, the mix's median
+ * reads several times it, and a full limit held there with the CPU idle would turn the slow page
+ * away for nothing. But a slower dependency's latency does not grow with the calls let through to
+ * it, and a queue's does: when the slow tail reaches {@code TOLERANCE} times what it was when the
+ * dependency was found, the calls queue behind this limit after all (for a connection pool, for a
+ * database with its CPU busy: the application's own CPU idles while its pages wait), so the
+ * dependency is forgotten, the baseline goes back to what it was, and the rise is judged as any
+ * other. Without that, growth on a full limit runs on to {@code max-limit} while every call waits
+ * longer for a connection (the petclinic benchmark's open loop).
+ *
+ * <p><b>Cost.</b> A few fields and arithmetic per window.
+ */
+final class SlowerDependency {
+  /** How long latency rises with the CPU below target do not cut once a dependency was found. */
+  static final long MEMORY_NANOS = 10_000_000_000L;
+
+  /** Cuts are checked once, together, they brought the limit to this share of where they began. */
+  static final double CHECKED_AT = 0.75;
+
+  /** The slow tail did not fall with the cut: it kept at least this share of what it was. */
+  static final double TAIL_KEPT = 0.9;
+
+  /** A CPU that moved less than this between the cut's window and the next did not rise. */
+  static final double CPU_NOISE = 0.02;
+
+  /** The estimate before the first of the cuts not yet checked; 0 when there is none. */
+  private double cutsFrom;
+
+  /** The slow tail and the CPU of the window that made the last cut. */
+  private long cutP90;
+
+  private double cutCpu;
+
+  /** Time left during which a latency rise with the CPU below target does not cut. */
+  private long rememberedNanos;
+
+  /** The slow tail (p90) when the slower dependency was found. */
+  private long foundP90;
+
+  /** The baseline before the slower dependency was found, for when growth shows it was not one. */
+  private long baselineBefore;
+
+  /** The limit grew, drifted or was judged with the CPU above target: the cuts are behind. */
+  void cutsBehind() {
+    cutsFrom = 0;
+  }
+
+  /**
+   * A cut on a latency rise, from {@code before} to {@code after}. Returns the limit to check the
+   * cuts from (and go back to if they find a slower dependency) once, together since the first of
+   * them, they took a quarter of it; otherwise 0. A window's slow tail moves by more than a smaller
+   * cut would change it, so checking one would find a slower dependency by chance.
+   */
+  double cut(WindowSample w, double before, double after) {
+    if (cutsFrom == 0) {
+      cutsFrom = before;
+    }
+    cutP90 = w.percentileRttNanos(0.9);
+    cutCpu = w.cpu();
+    if (after > cutsFrom * CHECKED_AT) {
+      return 0;
+    }
+    double from = cutsFrom;
+    cutsFrom = 0;
+    return from;
+  }
+
+  /**
+   * The window after the checked cuts: fewer calls in flight, same latency means no queue behind
+   * this limit but a slower dependency. The tail, not the median: with fewer slow calls admitted,
+   * the fast ones may become the median of a mixed service while the slow ones take as long as
+   * before.
+   */
+  boolean found(WindowSample w, WindowReading now) {
+    boolean cpuRose = w.cpu() > cutCpu + CPU_NOISE;
+    long p90 = w.percentileRttNanos(0.9);
+    return now.latencyKnown
+        && !now.cpuHot
+        && !cpuRose
+        && now.dropsTolerated
+        && p90 >= cutP90 * TAIL_KEPT;
+  }
+
+  /** Remembers the dependency {@link #found}, and {@code baselineNanos}, the baseline before it. */
+  void remember(WindowSample w, long baselineNanos) {
+    baselineBefore = baselineNanos;
+    rememberedNanos = MEMORY_NANOS;
+    foundP90 = w.percentileRttNanos(0.9);
+  }
+
+  /**
+   * A dependency is remembered, yet the slow tail rose to {@code TOLERANCE} times what it was when
+   * it was found: a slower dependency's latency does not grow with the calls let through, a queue's
+   * does (a pool, a database behind it), so the calls the limit grew to let in queue here.
+   */
+  boolean tailRoseWithTheLimit(WindowSample w, boolean latencyKnown) {
+    return rememberedNanos > 0 && latencyKnown && w.percentileRttNanos(0.9) > foundP90 * TOLERANCE;
+  }
+
+  /** Forgets the dependency; returns the baseline from before it was found. */
+  long forget() {
+    rememberedNanos = 0;
+    return baselineBefore;
+  }
+
+  /** A steady window of {@code windowNanos} passed; whether the dependency is still remembered. */
+  boolean remembered(long windowNanos) {
+    rememberedNanos = Math.max(0, rememberedNanos - windowNanos);
+    return rememberedNanos > 0;
+  }
+
+  /** How long the dependency stays remembered; 0 when none is. */
+  long rememberedNanos() {
+    return rememberedNanos;
+  }
+}
