@@ -144,7 +144,7 @@ def open_table(d):
 
 def others(runs):
     """The variants other than the baseline `none`, in the order the script names them."""
-    order = ["control", "nomatch", "monitor", "levee"]
+    order = ["control", "nomatch", "monitor", "before", "levee"]
     return sorted({v for v, _, _ in runs if v != "none"}, key=lambda v: (order.index(v) if v in order else 9, v))
 
 

@@ -7,6 +7,8 @@
 #   monitor  with the agent and levee's rules in monitor mode: the limit decides and counts, and
 #            refuses nothing (needs rules without a `settings:` section)
 #   levee    with the agent whose rules hold only `system: { exclude: ["/health"], adaptive: {} }`
+#   before   levee's rules with another build's agent jar (--before-agent JAR): two builds side by
+#            side on the same host in the same minutes
 # (--variants, default none,levee). The applications run side by side, each warmed up at 64
 # connections (not measured); then, round after round, wrk (closed loop, on CPU 1) plays a mix of
 # the pages (petclinic/pages.lua) at 16, 32 and 64 connections against each in turn, the first one
@@ -26,6 +28,7 @@
 #   benchmarks/run-petclinic.sh --open-rate 600        (C given, not measured; --open-rate 0: no open loop)
 #   benchmarks/run-petclinic.sh --rules FILE           (levee's rules instead of the default system limit)
 #   benchmarks/run-petclinic.sh --variants none,control,nomatch,levee --launches 4 --open-rate 0
+#   benchmarks/run-petclinic.sh --variants none,before,levee --before-agent /tmp/old/levee-agent.jar
 #   benchmarks/run-petclinic.sh --agent-log debug      (levee's and monitor's log level: at debug,
 #                                                       one line per window of the system limit)
 # PostgreSQL: LEVEE_PG_URL/USER/PASSWORD when set, else a throwaway cluster started as run-tests.sh
@@ -37,7 +40,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-warmup=30 seconds=20 rounds=1 connections=16,32,64 open_rate="" rules_given="" variants_given=none,levee launches=1 agent_log=info
+warmup=30 seconds=20 rounds=1 connections=16,32,64 open_rate="" rules_given="" variants_given=none,levee launches=1 agent_log=info before_agent=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) warmup=10 seconds=8 ;;
@@ -50,6 +53,7 @@ while [[ $# -gt 0 ]]; do
     --rules) rules_given="$2"; shift ;;
     --variants) variants_given="$2"; shift ;;
     --agent-log) agent_log="$2"; shift ;;
+    --before-agent) before_agent="$2"; shift ;;
     *) echo "run-petclinic: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -57,8 +61,11 @@ done
 read -r -a all_variants <<<"${variants_given//,/ }"
 [[ "${all_variants[0]}" == none ]] || { echo "run-petclinic: --variants must start with none" >&2; exit 2; }
 for variant in "${all_variants[@]}"; do
-  case "$variant" in none | control | nomatch | monitor | levee) ;; *) echo "run-petclinic: unknown variant $variant" >&2; exit 2 ;; esac
+  case "$variant" in none | control | nomatch | monitor | levee | before) ;; *) echo "run-petclinic: unknown variant $variant" >&2; exit 2 ;; esac
 done
+if [[ " ${all_variants[*]} " == *" before "* && ! -f "$before_agent" ]]; then
+  echo "run-petclinic: the before variant needs --before-agent JAR" >&2; exit 2
+fi
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   mvn -B -q -o -pl agent,benchmarks/load,benchmarks/petclinic -am package -DskipTests 2>/dev/null \
@@ -135,6 +142,7 @@ start_app() {
   port=$(free_port)
   case "$1" in
     levee) opts=("-javaagent:$agent=rules=$rules,http=127.0.0.1:${status_port[levee]},log=$agent_log") ;;
+    before) opts=("-javaagent:$before_agent=rules=$rules,http=127.0.0.1:${status_port[before]},log=$agent_log") ;;
     monitor) opts=("-javaagent:$agent=rules=$out/monitor.yaml,http=127.0.0.1:${status_port[monitor]},log=$agent_log") ;;
     nomatch) opts=("-javaagent:$agent=rules=$out/no-match.yaml") ;;
   esac
@@ -181,7 +189,7 @@ open_loop() {
 # Starts every variant, warms each up at 64 connections, then lets each settle.
 start_all() {
   local variant
-  status_port=([levee]=$(free_port) [monitor]=$(free_port))
+  status_port=([levee]=$(free_port) [monitor]=$(free_port) [before]=$(free_port))
   for variant in "${all_variants[@]}"; do
     start_app "$variant"
     load 64 "$warmup" "${app_port[$variant]}" >/dev/null
