@@ -67,9 +67,10 @@ import io.levee.rules.model.AdaptiveSpec;
  * <p><b>A slower dependency is not overload.</b> Calls that wait on a downstream use no CPU, so a
  * latency rise with the CPU below target may be a slower dependency rather than a queue behind this
  * limit: it cuts only on the second such window in a row, and {@link SlowerDependency} checks the
- * cut in the next window ({@link Mode#CHECKING_CUT}). If the slow tail did not fall with the
- * concurrency, the baseline takes the new median, the limit goes back, and for a while such rises
- * neither cut nor stop growth on a full limit, until the slow tail rises with the limit after all.
+ * cut once the calls admitted before it have completed ({@link Mode#CHECKING_CUT}). If the slow
+ * tail did not fall with the concurrency, the baseline takes the new median, the limit goes back,
+ * and for a while such rises neither cut nor stop growth on a full limit, until the slow tail rises
+ * with the limit after all.
  *
  * <p><b>A crowd is not a stream.</b> A closed loop of clients (each sends again only when answered)
  * queues as long as it is large, yet never longer, and refusing some of them only makes them send
@@ -194,7 +195,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       return enforce(estimate);
     }
     if (mode == Mode.CHECKING_CUT) {
-      if (w.maxInFlight() > currentLimit && !now.cpuHot) {
+      if (!now.cpuHot && dependency.waitForLaterCalls(w, currentLimit)) {
         lastNote = "checking the cut: calls admitted before it still in flight";
         return remember(currentLimit);
       }
@@ -314,7 +315,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (!now.rise || !now.dropsTolerated) {
       return;
     }
-    double checkFrom = dependency.cut(w, before, estimate);
+    double checkFrom = dependency.cut(w, before, estimate, now.full);
     lastCutChecked = checkFrom > 0 && start(Mode.CHECKING_CUT, checkFrom);
   }
 
@@ -374,7 +375,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       b.append(b.length() == 0 ? "" : "; ").append(lastNote);
     }
     if (lastCutChecked) {
-      b.append("; checked next window");
+      b.append("; checked once the calls before it complete");
     }
     if (lastRegime != null && dependency.rememberedNanos() > 0) {
       b.append("; slower dependency remembered ");

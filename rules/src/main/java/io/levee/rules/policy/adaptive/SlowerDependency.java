@@ -8,9 +8,13 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.TOLERANCE;
  *
  * <p><b>Why.</b> Calls that wait on a downstream use no CPU; with the CPU below target a latency
  * rise must show in two windows in a row before it cuts (one window of a mixed service is easily
- * dominated by its slow calls), and a cut made that way is checked in the next window: if the slow
- * tail (p90) did not fall with the concurrency, the calls were not queueing behind this limit, so
- * the baseline takes the new median at once and the limit goes back. Smaller cuts in a row are
+ * dominated by its slow calls), and a cut made that way is checked: if the slow tail (p90) did not
+ * fall with the concurrency, the calls were not queueing behind this limit, so the baseline takes
+ * the new median at once and the limit goes back. The check judges a window of calls admitted after
+ * the cut (those admitted before it waited in the old queue, and a queue that drains slowly, a
+ * connection pool's, would pass for a slower dependency whose latency the baseline then learns),
+ * and only if the cut lowered the calls in flight by a quarter, or the limit was not what held them
+ * (a cut that leaves as many calls in flight cannot shorten their queue). Smaller cuts in a row are
  * checked together, once they took a quarter of the limit: the p90 of a window of a few dozen calls
  * moves by a fifth from one window to the next, so a cut of a tenth, checked alone, would find a
  * slower dependency by chance about half the time. Meanwhile the fast growth while the CPU is idle
@@ -53,6 +57,17 @@ final class SlowerDependency {
 
   private double cutCpu;
 
+  /** The calls in flight when the first of the cuts was made; 0 if the limit did not hold them. */
+  private int cutInFlight;
+
+  /**
+   * While a cut is checked: how many of the calls in flight when it was made may not have completed
+   * yet (0 or less: all have), and how long the check has waited for them.
+   */
+  private long admittedBefore;
+
+  private long waitedNanos;
+
   /** Time left during which a latency rise with the CPU below target does not cut. */
   private long rememberedNanos;
 
@@ -68,14 +83,16 @@ final class SlowerDependency {
   }
 
   /**
-   * A cut on a latency rise, from {@code before} to {@code after}. Returns the limit to check the
-   * cuts from (and go back to if they find a slower dependency) once, together since the first of
-   * them, they took a quarter of it; otherwise 0. A window's slow tail moves by more than a smaller
-   * cut would change it, so checking one would find a slower dependency by chance.
+   * A cut on a latency rise, from {@code before} to {@code after}; {@code full}: every permit was
+   * taken in the window that made it. Returns the limit to check the cuts from (and go back to if
+   * they find a slower dependency) once, together since the first of them, they took a quarter of
+   * it; otherwise 0. A window's slow tail moves by more than a smaller cut would change it, so
+   * checking one would find a slower dependency by chance.
    */
-  double cut(WindowSample w, double before, double after) {
+  double cut(WindowSample w, double before, double after, boolean full) {
     if (cutsFrom == 0) {
       cutsFrom = before;
+      cutInFlight = full ? w.maxInFlight() : 0;
     }
     cutP90 = w.percentileRttNanos(0.9);
     cutCpu = w.cpu();
@@ -84,22 +101,41 @@ final class SlowerDependency {
     }
     double from = cutsFrom;
     cutsFrom = 0;
+    admittedBefore = w.maxInFlight();
+    waitedNanos = 0;
     return from;
   }
 
   /**
-   * The window after the checked cuts: fewer calls in flight, same latency means no queue behind
-   * this limit but a slower dependency. The tail, not the median: with fewer slow calls admitted,
-   * the fast ones may become the median of a mixed service while the slow ones take as long as
-   * before.
+   * A window while a cut is checked: whether the check must wait for one whose calls were all
+   * admitted after the cut. The calls admitted before it, at the old limit, waited in the old
+   * queue; judged by their latency, a queue that takes a while to drain (a connection pool's, a
+   * database's) looks like a slower dependency, and the baseline would learn the queue. So the
+   * check waits until as many calls completed as were in flight at the cut, then judges the window
+   * after; at most {@link #MEMORY_NANOS}, for calls that never complete.
+   */
+  boolean waitForLaterCalls(WindowSample w, int currentLimit) {
+    boolean drained = admittedBefore <= 0;
+    admittedBefore -= w.samples() + w.drops();
+    waitedNanos += w.windowNanos();
+    return waitedNanos < MEMORY_NANOS && (!drained || w.maxInFlight() > currentLimit);
+  }
+
+  /**
+   * The window that judges the checked cuts: fewer calls in flight, same latency means no queue
+   * behind this limit but a slower dependency. The tail, not the median: with fewer slow calls
+   * admitted, the fast ones may become the median of a mixed service while the slow ones take as
+   * long as before.
    */
   boolean found(WindowSample w, WindowReading now) {
     boolean cpuRose = w.cpu() > cutCpu + CPU_NOISE;
     long p90 = w.percentileRttNanos(0.9);
+    boolean fewer = cutInFlight == 0 || w.maxInFlight() <= cutInFlight * CHECKED_AT;
     return now.latencyKnown
         && !now.cpuHot
         && !cpuRose
         && now.dropsTolerated
+        && fewer
         && p90 >= cutP90 * TAIL_KEPT;
   }
 

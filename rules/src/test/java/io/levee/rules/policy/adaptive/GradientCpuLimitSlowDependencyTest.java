@@ -7,6 +7,7 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.window;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.rules.model.AdaptiveSpec;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,12 @@ class GradientCpuLimitSlowDependencyTest {
     limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
     assertThat(limit).isEqualTo(10);
     assertThat(algorithm.lastStep())
-        .isEqualTo("cut toward 5.0: cpu below target, latency risen; checked next window");
+        .isEqualTo(
+            "cut toward 5.0: cpu below target, latency risen; checked once the calls before it complete");
+    limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
+    assertThat(limit).isEqualTo(10); // the 20 calls admitted before the cut complete first
+    assertThat(algorithm.lastStep())
+        .isEqualTo("checking the cut: calls admitted before it still in flight");
     limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
     assertThat(limit).isEqualTo(40); // same latency with fewer calls in flight: not a queue
     assertThat(algorithm.lastStep()).startsWith("the cut left the slow tail as slow");
@@ -96,8 +102,9 @@ class GradientCpuLimitSlowDependencyTest {
     assertThat(algorithm.lastStep()).doesNotContain("checked");
     limit = algorithm.nextLimit(window(30 * MS, limit, 0, 0.2), limit);
     assertThat(limit).isEqualTo(69);
-    assertThat(algorithm.lastStep()).endsWith("checked next window");
-    limit = algorithm.nextLimit(window(30 * MS, limit, 0, 0.2), limit);
+    assertThat(algorithm.lastStep()).endsWith("checked once the calls before it complete");
+    int cut = limit;
+    limit = judgeTheCut(() -> window(30 * MS, cut, 0, 0.2), limit);
     assertThat(limit).isEqualTo(100); // the tail did not fall: back to before the first cut
   }
 
@@ -108,7 +115,7 @@ class GradientCpuLimitSlowDependencyTest {
     limit = algorithm.nextLimit(mix(3 * MS, 10, 400 * MS, 30, 20, 0.3), limit);
     assertThat(limit).isEqualTo(10);
     // Fewer slow calls admitted: the fast page is the median now, the slow one as slow as before.
-    limit = algorithm.nextLimit(mix(3 * MS, 30, 400 * MS, 10, 10, 0.3), limit);
+    limit = judgeTheCut(() -> mix(3 * MS, 30, 400 * MS, 10, 10, 0.3), limit);
     assertThat(limit).isEqualTo(40);
   }
 
@@ -121,13 +128,50 @@ class GradientCpuLimitSlowDependencyTest {
     assertThat(algorithm.baselineNanos()).isLessThan(11 * MS);
   }
 
+  @Test
+  void judgesACutByTheCallsAdmittedAfterIt() {
+    // A pool behind the limit: every permit taken and the median ten times the baseline. Full, so
+    // cut at once, and checked.
+    int limit = algorithm.nextLimit(window(100 * MS, 40, 0, 0.2), 40);
+    assertThat(limit).isEqualTo(17);
+    assertThat(algorithm.lastStep()).endsWith("checked once the calls before it complete");
+    // The 40 calls admitted before the cut drain the pool's queue, as slow as before. Judged by
+    // them, the cut would pass for a slower dependency and the baseline would learn the queue.
+    for (int i = 0; i < 2; i++) {
+      limit = algorithm.nextLimit(window(100 * MS, 17, 0, 0.2), limit);
+      assertThat(limit).isEqualTo(17);
+      assertThat(algorithm.lastStep())
+          .isEqualTo("checking the cut: calls admitted before it still in flight");
+    }
+    // Then the calls admitted at the lower limit: a shorter queue, a shorter tail.
+    limit = algorithm.nextLimit(window(45 * MS, 17, 0, 0.2), limit);
+    assertThat(algorithm.lastStep()).contains("the cut shortened the slow tail: kept");
+    assertThat(limit).isLessThanOrEqualTo(17);
+    assertThat(algorithm.baselineNanos()).isLessThan(11 * MS);
+  }
+
   /** A rise with idle CPU, the cut, and a check that finds the latency did not fall: limit 40. */
   private int findASlowerDependency() {
     int limit = 40;
     limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
     limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
-    limit = algorithm.nextLimit(window(100 * MS, 10, 0, 0.15), limit);
+    limit = judgeTheCut(() -> window(100 * MS, 10, 0, 0.15), limit);
     assertThat(limit).isEqualTo(40);
     return limit;
+  }
+
+  /**
+   * Feeds windows from {@code next} while the check of a cut waits for the calls admitted before
+   * it, the limit held meanwhile; returns the limit of the window that judged the cut.
+   */
+  private int judgeTheCut(Supplier<WindowSample> next, int limit) {
+    for (int i = 0; i < 20; i++) {
+      int judged = algorithm.nextLimit(next.get(), limit);
+      if (!algorithm.lastStep().startsWith("checking the cut")) {
+        return judged;
+      }
+      assertThat(judged).isEqualTo(limit);
+    }
+    throw new AssertionError("the cut was never judged");
   }
 }
