@@ -224,7 +224,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     boolean dependencySlow = dependency.remembered(w.windowNanos());
     now.readGradient(w, currentLimit, estimate, baseline.nanos(), crowd, dependencySlow);
     lastRegime = now.regime(estimate);
-    if (!heldBack(lastRegime)) {
+    if (!lastRegime.heldBack()) {
       dependency.cutsBehind(); // grown, drifted, or moved toward busy: the cuts are behind
     }
     switch (lastRegime) {
@@ -263,7 +263,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         && now.full
         && w.refused() > 0
         && !now.cpuHot
-        && heldBack(lastRegime)) {
+        && lastRegime.heldBack()) {
       double height = demand.due(w, estimate, maxLimit);
       if (height > 0 && start(Mode.PROBING_DEMAND, estimate)) {
         estimate = height;
@@ -271,16 +271,6 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       }
     }
     return enforce(estimate);
-  }
-
-  /**
-   * CUT, HOLD or KEEP: the limit neither grew nor moved toward busy or held. Of a full window that
-   * turned calls away, they were held back.
-   */
-  private static boolean heldBack(WindowReading.Regime regime) {
-    return regime == WindowReading.Regime.CUT
-        || regime == WindowReading.Regime.HOLD
-        || regime == WindowReading.Regime.KEEP;
   }
 
   /** A window at a {@link DemandProbe}'s limit: a crowd keeps it, a stream goes back. */
@@ -347,8 +337,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
 
   /**
    * The window that just closed ran at a probe's lower limit. While the median keeps falling with
-   * the limit and is still above what the baseline explains, the baseline was learned under load:
-   * take the lower median and step down again. Then go back to where the probe started and let the
+   * the limit, to within {@code FLAT} of the baseline, the baseline was learned under load: take
+   * the lower median and step down again. Then go back to where the probe started and let the
    * gradient judge it against the corrected baseline.
    */
   private double probeStep() {

@@ -42,7 +42,15 @@ final class WindowReading {
     /** The limit used, no rule above applies (near the knee): unchanged, a probe now and then. */
     HOLD,
     /** Nothing to go by (no median, a first rise not yet trusted, slow calls but little use). */
-    KEEP
+    KEEP;
+
+    /**
+     * CUT, HOLD or KEEP: the limit neither grew nor moved toward busy or held; the calls a full
+     * window turned away were held back.
+     */
+    boolean heldBack() {
+      return this == CUT || this == HOLD || this == KEEP;
+    }
   }
 
   boolean cpuHot;
