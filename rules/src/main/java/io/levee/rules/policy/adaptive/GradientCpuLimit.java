@@ -324,8 +324,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   }
 
   /**
-   * Unchanged; every {@code BaselineProbe.AFTER_WINDOWS} such windows, a probe, unless it would
-   * pass the floor or a crowd is known.
+   * Unchanged; now and then a downward probe, unless it would pass the floor or a crowd is known.
    */
   private void hold() {
     if (baselineProbe.due(demand.crowd() > 0) && BaselineProbe.canStep(estimate, minLimit)) {
@@ -335,12 +334,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
   }
 
-  /**
-   * The window that just closed ran at a probe's lower limit. While the median keeps falling with
-   * the limit, to within {@code FLAT} of the baseline, the baseline was learned under load: take
-   * the lower median and step down again. Then go back to where the probe started and let the
-   * gradient judge it against the corrected baseline.
-   */
+  /** A window at a {@link BaselineProbe}'s lower limit: one step more while the median falls. */
   private double probeStep() {
     if (now.latencyKnown) {
       boolean falling = baselineProbe.fellWithTheLimit(now.p50, baseline.nanos());
