@@ -182,10 +182,7 @@ final class ResourceRuntime extends ResourceView {
     return permit;
   }
 
-  /**
-   * Monitor mode: every policy decides and takes its permit, so in-flight counts stay true, but a
-   * "no" is only counted and the call goes on; nothing waits.
-   */
+  /** Monitor mode, as the class comment says: every policy decides, a "no" is only counted. */
   private Object decideMonitored(Object request, KeySource keys, long now) {
     String key = keyed == null ? null : key(request, keys);
     boolean probeTaken = false;
