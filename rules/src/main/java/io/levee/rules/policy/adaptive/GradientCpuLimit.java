@@ -29,6 +29,7 @@ import io.levee.rules.model.AdaptiveSpec;
  *     GROW           ratio <= FLAT (or full while a slower dependency is remembered),
  *                    maxInFlight >= L / 2 in this window and the one before
  *                                                      : L = L + max(sqrt(L), L * FAST_GROWTH)
+ *                                                        (only sqrt(L) if ratio > FLAT)
  *     DRIFT_TO_HELD  ratio <= FLAT, maxInFlight < L / 2 : L moves toward held
  *   HOLD, KEEP       otherwise                         : L unchanged
  *   CUT, HOLD or KEEP with the CPU below target, the limit full and calls turned away: now and
@@ -312,7 +313,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   /** Growth on one window of use only would follow a step before its latency shows. */
   private void grow() {
     if (now.usedTwice) {
-      estimate += Math.max(Math.sqrt(estimate), estimate * FAST_GROWTH);
+      double fast = now.ratio <= FLAT ? estimate * FAST_GROWTH : 0;
+      estimate += Math.max(Math.sqrt(estimate), fast);
     }
   }
 

@@ -1,7 +1,5 @@
 package io.levee.rules.policy.adaptive;
 
-import static io.levee.rules.policy.adaptive.GradientCpuLimit.TOLERANCE;
-
 /**
  * Whether a latency rise with the CPU below target is a queue behind the limit or a slower
  * dependency; for {@link GradientCpuLimit}, which cuts on such a rise and lets this check the cut.
@@ -26,13 +24,15 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.TOLERANCE;
  * with the mix a limit lets through (the benchmark's slow-io), and each flip would cut again. Nor
  * do they stop growth then: the baseline follows the fast page's median down, the mix's median
  * reads several times it, and a full limit held there with the CPU idle would turn the slow page
- * away for nothing. But a slower dependency's latency does not grow with the calls let through to
- * it, and a queue's does: when the slow tail reaches {@code TOLERANCE} times what it was when the
- * dependency was found, the calls queue behind this limit after all (for a connection pool, for a
- * database with its CPU busy: the application's own CPU idles while its pages wait), so the
- * dependency is forgotten, the baseline goes back to what it was, and the rise is judged as any
- * other. Without that, growth on a full limit runs on to {@code max-limit} while every call waits
- * longer for a connection (the petclinic benchmark's open loop).
+ * away for nothing. It grows by {@code sqrt(L)} a window there, not by half: the verdict may be
+ * wrong (a check is one window of a few dozen calls), and each window of growth on a queue adds to
+ * it. A slower dependency's latency does not grow with the calls let through to it, and a queue's
+ * does: when the slow tail rises by half ({@link #TAIL_ROSE}) from what it was when the dependency
+ * was found, the calls queue behind this limit after all (for a connection pool, for a database
+ * with its CPU busy: the application's own CPU idles while its pages wait), so the dependency is
+ * forgotten, the baseline goes back to what it was, and the rise is judged as any other. Without
+ * that, growth on a full limit runs on to {@code max-limit} while every call waits longer for a
+ * connection (the petclinic benchmark's open loop).
  *
  * <p><b>Cost.</b> A few fields and arithmetic per window.
  */
@@ -45,6 +45,14 @@ final class SlowerDependency {
 
   /** The slow tail did not fall with the cut: it kept at least this share of what it was. */
   static final double TAIL_KEPT = 0.9;
+
+  /**
+   * While a dependency is remembered, the slow tail rose by half since it was found: the calls let
+   * through queue here after all. Well beyond the fifth by which a window's p90 moves by chance,
+   * and short of doubling, which lets the growth on a full limit run on to several times what the
+   * queue's server (a pool, a database) takes.
+   */
+  static final double TAIL_ROSE = 1.5;
 
   /** A CPU that moved less than this between the cut's window and the next did not rise. */
   static final double CPU_NOISE = 0.02;
@@ -147,12 +155,12 @@ final class SlowerDependency {
   }
 
   /**
-   * A dependency is remembered, yet the slow tail rose to {@code TOLERANCE} times what it was when
+   * A dependency is remembered, yet the slow tail rose by {@link #TAIL_ROSE} from what it was when
    * it was found: a slower dependency's latency does not grow with the calls let through, a queue's
    * does (a pool, a database behind it), so the calls the limit grew to let in queue here.
    */
   boolean tailRoseWithTheLimit(WindowSample w, boolean latencyKnown) {
-    return rememberedNanos > 0 && latencyKnown && w.percentileRttNanos(0.9) > foundP90 * TOLERANCE;
+    return rememberedNanos > 0 && latencyKnown && w.percentileRttNanos(0.9) > foundP90 * TAIL_ROSE;
   }
 
   /** Forgets the dependency; returns the baseline from before it was found. */

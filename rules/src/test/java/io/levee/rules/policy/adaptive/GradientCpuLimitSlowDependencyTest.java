@@ -85,13 +85,16 @@ class GradientCpuLimitSlowDependencyTest {
   void growthThatRaisesTheSlowTailShowsItWasAQueueAfterAll() {
     int limit = findASlowerDependency(); // the check saw a tail of 100 ms
     // A pool behind the limit: each call let in waits its turn, so the tail grows with the limit.
-    limit = algorithm.nextLimit(window(150 * MS, limit, 0, 0.2), limit);
-    assertThat(limit).isEqualTo(60); // full while the slower dependency is remembered: grows
-    limit = algorithm.nextLimit(window(230 * MS, limit, 0, 0.2), limit);
+    limit = algorithm.nextLimit(window(140 * MS, limit, 0, 0.2), limit);
+    // Full while the slower dependency is remembered: grows, by sqrt(40) only, the verdict being
+    // one window's.
+    assertThat(limit).isEqualTo(47);
+    assertThat(algorithm.lastStep()).startsWith("grow: full, slower dependency");
+    limit = algorithm.nextLimit(window(160 * MS, limit, 0, 0.2), limit);
     assertThat(algorithm.lastStep())
         .contains("the slow tail rose with the limit: not a slower dependency after all");
     // The rise is judged again, full: cut at once, to a quarter plus 2 sqrt of that.
-    assertThat(limit).isEqualTo(23);
+    assertThat(limit).isEqualTo(19);
     assertThat(algorithm.baselineNanos()).isLessThan(11 * MS); // as before the wrong verdict
   }
 
