@@ -139,8 +139,19 @@ public final class Outcomes {
    */
   public static Step database(
       Scenario.Server server, Scenario.Database database, Admission admission, long seed) {
-    Metrics m = new ServerModel(Scenario.poolBound(server, database), admission, seed).run();
-    return step(m, false, database.c());
+    return database(server, database, 2, Scenario.THREADS, admission, seed);
+  }
+
+  /** The same at {@code overload} times C, in a container of {@code threads} worker threads. */
+  public static Step database(
+      Scenario.Server server,
+      Scenario.Database database,
+      double overload,
+      int threads,
+      Admission admission,
+      long seed) {
+    Scenario scenario = Scenario.poolBound(server, database, overload, threads);
+    return step(new ServerModel(scenario, admission, seed).run(), false, database.c());
   }
 
   private static Step step(Metrics m, boolean cpuPage, double c) {

@@ -14,6 +14,7 @@ import java.util.List;
  * @param clients closed-loop clients of {@code /io}, each sending again {@link
  *     #CLIENT_TURNAROUND_NANOS} after every answer, a refusal included (wrk's connections); 0 for
  *     none
+ * @param threads the container's worker threads
  */
 public record Scenario(
     String name,
@@ -21,9 +22,10 @@ public record Scenario(
     List<Phase> phases,
     boolean retries,
     Database database,
-    int clients) {
+    int clients,
+    int threads) {
   public Scenario(String name, Server server, List<Phase> phases, boolean retries) {
-    this(name, server, phases, retries, null, 0);
+    this(name, server, phases, retries, null, 0, THREADS);
   }
 
   /**
@@ -146,15 +148,34 @@ public record Scenario(
    * 0.5C, where C is the database's capacity; the server's CPU stays mostly idle.
    */
   public static Scenario poolBound(Server server, Database database) {
+    return poolBound(server, database, 2, THREADS);
+  }
+
+  /**
+   * The same with {@code overload} times C in the middle phase, and a container of {@code threads}
+   * worker threads (Tomcat's {@code maxThreads}): the requests beyond them wait in its queue, where
+   * no limit sees them.
+   */
+  public static Scenario poolBound(Server server, Database database, double overload, int threads) {
     double c = database.c();
     return new Scenario(
-        "database step 0.5C-2C-0.5C, pool " + database.pool() + ", " + server.name(),
+        "database step 0.5C-"
+            + overload
+            + "C-0.5C, pool "
+            + database.pool()
+            + ", "
+            + threads
+            + " threads, "
+            + server.name(),
         server,
         List.of(
-            new Phase(10, 0, 0.5 * c, 0), new Phase(20, 0, 2 * c, 0), new Phase(10, 0, 0.5 * c, 0)),
+            new Phase(10, 0, 0.5 * c, 0),
+            new Phase(20, 0, overload * c, 0),
+            new Phase(10, 0, 0.5 * c, 0)),
         false,
         database,
-        0);
+        0,
+        threads);
   }
 
   /**
@@ -173,7 +194,8 @@ public record Scenario(
         List.of(new Phase(30, 0, 0, 0)),
         false,
         database,
-        clients);
+        clients,
+        THREADS);
   }
 
   /** A retry storm: 0.7C, then 3C with clients retrying once, then 0.7C. */

@@ -7,7 +7,7 @@ import java.util.Random;
 
 /**
  * A discrete-event model of a servlet container: the {@link Scenario.Server}'s cores shared equally
- * by every thread that wants CPU (processor sharing), {@link Scenario#THREADS} worker threads fed
+ * by every thread that wants CPU (processor sharing), {@link Scenario#threads} worker threads fed
  * from an unbounded FIFO of accepted connections (Tomcat NIO), and an {@link Admission} that each
  * request passes on its worker thread before the page runs. An admitted request then holds its
  * permit for its CPU, its downstream wait (or its turn at a {@link Scenario.Database}, when the
@@ -41,7 +41,7 @@ public final class ServerModel {
 
   private long seq;
   private long now;
-  private int freeThreads = Scenario.THREADS;
+  private int freeThreads;
   private double busyAtTick;
   private double busyAtSecond;
   private double smoothedCpu;
@@ -54,6 +54,7 @@ public final class ServerModel {
   /** {@code mix}: the shares of the {@code /cpu} pages by priority; null for all normal. */
   public ServerModel(Scenario scenario, Admission admission, long seed, Mix mix) {
     this.scenario = scenario;
+    this.freeThreads = scenario.threads();
     this.admission = admission;
     this.metrics = new Metrics(scenario);
     this.random = new Random(seed);

@@ -244,6 +244,25 @@ class SystemLimitSimulationTest {
     }
 
     @Test
+    void anOpenStreamHeldBackByFiftyThreadsIsNotTakenForACrowd() {
+      // Tomcat with maxThreads 50 under 5C and 10C: the requests beyond the threads wait in the
+      // container's queue, unseen by the limit, and the threads, refusing one request after
+      // another, come back like a crowd's clients. Taken for a crowd, the limit would rise above
+      // the threads, refuse nothing, and let that queue grow without end.
+      for (double overload : new double[] {5, 10}) {
+        for (long seed : SEEDS) {
+          Outcomes.Step levee = Outcomes.database(TWO_CORES, pool, overload, 50, levee(), seed);
+          assertThat(levee.goodputAtTwiceCapacity())
+              .as("goodput at %sC / C, seed %s", overload, seed)
+              .isGreaterThanOrEqualTo(0.95);
+          assertThat(levee.p99MillisAtTwiceCapacity())
+              .as("admitted p99 ms at %sC, seed %s", overload, seed)
+              .isLessThanOrEqualTo(Scenario.DEADLINE_NANOS / 1e6);
+        }
+      }
+    }
+
+    @Test
     void aClosedLoopOfClientsMerelyBusyIsNotTurnedAway() {
       // 64 clients in front of a pool of 10 wait six times as long as one alone, in a queue that
       // never grows: each client sends again only when answered. A limit below them gains
