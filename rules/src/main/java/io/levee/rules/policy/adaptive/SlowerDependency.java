@@ -155,7 +155,7 @@ final class SlowerDependency {
   }
 
   /**
-   * A dependency is remembered, yet the slow tail rose by {@link #TAIL_ROSE} from what it was when
+   * A dependency is remembered, yet the slow tail rose to {@link #TAIL_ROSE} times what it was when
    * it was found: a slower dependency's latency does not grow with the calls let through, a queue's
    * does (a pool, a database behind it), so the calls the limit grew to let in queue here.
    */
