@@ -263,6 +263,24 @@ class SystemLimitSimulationTest {
     }
 
     @Test
+    void aMaxLimitBelowTheThreadsKeepsTheProbesFromTakingThemForACrowd() {
+      // With 20 threads the probes reach them and, at 10C, take them for a crowd (goodput about 0;
+      // docs/engineering/overload.md). The manual's remedy: max-limit below the container's
+      // threads.
+      AdaptiveSpec belowTheThreads = new AdaptiveSpec(2, 15, 15, AdaptiveSpec.defaults().cpuTarget);
+      for (long seed : SEEDS) {
+        Outcomes.Step levee =
+            Outcomes.database(TWO_CORES, pool, 10, 20, Admission.levee(belowTheThreads), seed);
+        assertThat(levee.goodputAtTwiceCapacity())
+            .as("goodput at 10C / C, seed %s", seed)
+            .isGreaterThanOrEqualTo(0.95);
+        assertThat(levee.p99MillisAtTwiceCapacity())
+            .as("admitted p99 ms at 10C, seed %s", seed)
+            .isLessThanOrEqualTo(Scenario.DEADLINE_NANOS / 1e6);
+      }
+    }
+
+    @Test
     void aClosedLoopOfClientsMerelyBusyIsNotTurnedAway() {
       // 64 clients in front of a pool of 10 wait six times as long as one alone, in a queue that
       // never grows: each client sends again only when answered. A limit below them gains
