@@ -158,14 +158,14 @@ public record Scenario(
    */
   public static Scenario poolBound(Server server, Database database, double overload, int threads) {
     double c = database.c();
+    String peak = overload == Math.rint(overload) ? Long.toString((long) overload) : "" + overload;
     return new Scenario(
         "database step 0.5C-"
-            + overload
+            + peak
             + "C-0.5C, pool "
             + database.pool()
             + ", "
-            + threads
-            + " threads, "
+            + (threads == THREADS ? "" : threads + " threads, ")
             + server.name(),
         server,
         List.of(
