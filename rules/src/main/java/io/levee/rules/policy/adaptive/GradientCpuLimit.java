@@ -313,8 +313,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   /** Growth on one window of use only would follow a step before its latency shows. */
   private void grow() {
     if (now.usedTwice) {
-      double fast = now.ratio <= FLAT ? estimate * FAST_GROWTH : 0;
-      estimate += Math.max(Math.sqrt(estimate), fast);
+      estimate += Math.max(Math.sqrt(estimate), now.flat ? estimate * FAST_GROWTH : 0);
     }
   }
 

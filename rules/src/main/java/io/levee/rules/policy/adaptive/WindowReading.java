@@ -68,6 +68,10 @@ final class WindowReading {
   /** Every enforced permit was taken. */
   boolean full;
 
+  /** The median within {@code FLAT} of the baseline: nothing queues. */
+  boolean flat;
+
+  /** Flat, or full while a slower dependency is remembered (whose growth is slower). */
   boolean roomToGrow;
 
   /** Less than half the limit was used: the application needs less than it. */
@@ -118,7 +122,8 @@ final class WindowReading {
     ratio = latencyKnown ? (double) p50 / baselineNanos : 1;
     full = w.maxInFlight() >= currentLimit;
     rise = ratio > TOLERANCE && (cpuHot || !dependencySlow) && (full || !crowd);
-    roomToGrow = ratio <= FLAT || full && dependencySlow;
+    flat = ratio <= FLAT;
+    roomToGrow = flat || full && dependencySlow;
     riseDeferred = rise && !cpuHot && !riseDeferred && !full;
     double gradient = 1;
     if (rise && !riseDeferred) {
@@ -152,7 +157,7 @@ final class WindowReading {
         if (!usedTwice) {
           return "grow next window if still used";
         }
-        return ratio <= FLAT ? "grow: latency flat, limit used" : "grow: full, slower dependency";
+        return flat ? "grow: latency flat, limit used" : "grow: full, slower dependency";
       case DRIFT_TO_HELD:
         return "toward the recent need: limit not used, peak " + format(recentPeak);
       case HOLD:
@@ -187,7 +192,7 @@ final class WindowReading {
       if (latencyKnown && roomToGrow && !appLimited) {
         return Regime.GROW;
       }
-      if (latencyKnown && ratio <= FLAT && appLimited) {
+      if (latencyKnown && flat && appLimited) {
         return Regime.DRIFT_TO_HELD;
       }
     }
