@@ -12,12 +12,17 @@ import io.levee.rules.time.Clock;
  * waits (pacing, a concurrency wait) calls {@link #restarted}, as the call starts after the wait. A
  * start asked for without a decision before it finds the slot empty and reads the clock.
  *
+ * <p>The slot also keeps the number of the {@code system} limit's window in which the thread last
+ * asked ({@link #decidedIn}), so that the limit counts the threads that ask in each window without
+ * a second thread-local lookup.
+ *
  * <p>Concurrency: one slot per thread, in a plain {@link ThreadLocal} holding a {@code long[]} (no
  * subclass and no class of the agent in the value, so a thread's map pins nothing of it).
  */
 final class CallStarts {
   private static final int INSTANT = 0;
   private static final int SET = 1;
+  private static final int WINDOW = 2;
 
   private final ThreadLocal<long[]> slots = new ThreadLocal<long[]>();
   private final Clock clock;
@@ -28,13 +33,33 @@ final class CallStarts {
 
   /** The decision on this thread read {@code now}: the start of its call unless a policy waits. */
   void decided(long now) {
-    long[] slot = slots.get();
-    if (slot == null) {
-      slot = new long[2];
-      slots.set(slot);
-    }
+    long[] slot = slot();
     slot[INSTANT] = now;
     slot[SET] = 1;
+  }
+
+  /**
+   * {@link #decided}, for a decision of the {@code system} limit, whose window now open is {@code
+   * window} (never 0): whether this thread asks for the first time in that window.
+   */
+  boolean decidedIn(long now, int window) {
+    long[] slot = slot();
+    slot[INSTANT] = now;
+    slot[SET] = 1;
+    if (slot[WINDOW] == window) {
+      return false;
+    }
+    slot[WINDOW] = window;
+    return true;
+  }
+
+  private long[] slot() {
+    long[] slot = slots.get();
+    if (slot == null) {
+      slot = new long[3];
+      slots.set(slot);
+    }
+    return slot;
   }
 
   /** A policy of the decision on this thread waited: the call starts now. */

@@ -123,15 +123,17 @@ public final class Engine {
       system = null;
     }
     long now = system != null || (resource != null && resource.timed) ? clock.nanoTime() : 0L;
-    if (system != null || (resource != null && resource.timesCalls)) {
+    boolean newThread = false;
+    if (system != null) {
+      newThread = starts.decidedIn(now, system.window());
+    } else if (resource != null && resource.timesCalls) {
       starts.decided(now);
     }
     int cls = 0;
     if (system != null) {
       cls = i >= 0 ? RequestClasses.ofResource(i) : RequestClasses.ofPath(path);
-      Blocked shed =
-          system.decide(
-              resource, cls, resource == null ? Priority.NORMAL : resource.priority, now, this);
+      Priority priority = resource == null ? Priority.NORMAL : resource.priority;
+      Blocked shed = system.decide(resource, cls, priority, now, newThread, this);
       if (shed != null) {
         return shed;
       }

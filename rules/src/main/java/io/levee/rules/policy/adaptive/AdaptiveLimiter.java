@@ -26,6 +26,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * reserve shares the limit among normal calls only. A limiter of one class takes every call as
  * normal.
  *
+ * <p><b>Threads.</b> A caller that can tell its threads apart (the {@code system} rule) says when a
+ * thread asks for the first time in a {@link #window()}; the count lets the algorithm tell a crowd
+ * of clients from an open stream that the container's worker threads hold back ({@link
+ * DemandProbe}). A window's number changes as it closes, unless the algorithm {@link
+ * LimitAlgorithm#countsThreadsOn counts threads on} into the next. A caller that does not count
+ * them leaves the count at 0, which means unknown.
+ *
  * <p>Concurrency: {@code inFlight} is CAS-incremented against the volatile {@code limit} and
  * decremented on release; the limit may be lowered below {@code inFlight}, which then drains. Any
  * thread records completions into the lock-free {@link WindowRecorder}. The thread whose release
@@ -61,6 +68,13 @@ public final class AdaptiveLimiter {
   private volatile int limit;
   private volatile long windowStart;
   private volatile long windowNanos = MIN_WINDOW_NANOS;
+
+  /**
+   * The number of the window now open, for the count of threads, from 1 (the windows an algorithm
+   * counts threads on through share one): written by the thread that closes a window.
+   */
+  private volatile int window = 1;
+
   private volatile LimitTrace trace;
 
   /** A limiter that tells the classes of its calls apart. */
@@ -266,6 +280,23 @@ public final class AdaptiveLimiter {
     return limit;
   }
 
+  /**
+   * The window now open, as a number a caller keeps per thread to know whether the thread asks for
+   * the first time in it: never 0.
+   */
+  public int window() {
+    return window;
+  }
+
+  /**
+   * A thread asks for the first time in the window now open (a caller that compared {@link
+   * #window()} with the one it kept for the thread). A window closing in between counts it in the
+   * next, at worst twice there, which skews one window by one thread.
+   */
+  public void threadSeen() {
+    recorder.threadSeen();
+  }
+
   /** Who is told of every window from now on; null for no one. */
   public void setTrace(LimitTrace trace) {
     this.trace = trace;
@@ -317,6 +348,9 @@ public final class AdaptiveLimiter {
     long median = sample.percentileRttNanos(0.5);
     windowNanos = Math.min(MAX_WINDOW_NANOS, Math.max(MIN_WINDOW_NANOS, 2 * median));
     windowStart = now;
+    if (!algorithm.countsThreadsOn()) {
+      window = window == Integer.MAX_VALUE ? 1 : window + 1;
+    }
     if (classes != null) {
       classes.windowClosed(now);
     }

@@ -25,6 +25,24 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  * were turned away at least {@link #RETURNS} times as often, each, as the admitted calls completed,
  * each.
  *
+ * <p>That test fails when the threads are few and the stream heavy: each thread then turns one
+ * queued request away after another, as often as a client of a crowd that sends again at once, and
+ * T threads that take from an endless queue are, to the limit, a closed loop of T clients with no
+ * time between requests. What tells them apart is which threads ask. A thread that serves a crowd's
+ * call is free again until the client's next request comes, and a pool that hands work to the
+ * thread that has waited longest (a {@code ThreadPoolExecutor}'s, Tomcat's) gives that request to
+ * another thread: in a window the calls of a crowd come from many more threads than are in flight
+ * at once. A stream held back by the threads keeps every one of them busy, each taking the next
+ * request from the queue as it finishes: the threads that ask are the threads in flight, the same
+ * ones window after window. So where the caller counts the threads ({@link
+ * WindowSample#threads()}), a stop counts as a crowd only if the calls of the probe and of the
+ * window before it came from more threads than the stop and its headroom (the limiter counts each
+ * thread once over those windows: {@link LimitAlgorithm#countsThreadsOn}). One window is not
+ * enough: it lasts about twice the latency, so a crowd's calls in it come from not many more
+ * threads than it has in flight. A pool that keeps giving work to the same few threads, or a thread
+ * per connection, makes a crowd look like such a stream: it is then taken for one, and refused as
+ * before the probe, which costs the crowd its refusals but never lets a queue grow.
+ *
  * <p><b>What.</b> After {@code wait} of full windows that turned calls away and did not let the
  * limit grow (the latency risen, or near the knee) with the CPU below target, the limit is raised
  * to {@code factor} times itself for a few windows. If the calls in flight fill the raised limit,
@@ -44,7 +62,8 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  * every call share the CPU with them.
  *
  * <p><b>Cost.</b> A few fields and arithmetic per window; per call, only a refused one is counted
- * (a {@code LongAdder}, in the limiter's window).
+ * (a {@code LongAdder}, in the limiter's window), and per thread and window its first call (the
+ * caller's count of threads).
  */
 final class DemandProbe {
   /** Full windows that did not let the limit grow, before the first probe. */
@@ -99,6 +118,9 @@ final class DemandProbe {
   private int windows;
   private int lastInFlight;
 
+  /** The threads that asked in the window that started the probe and in the probe's windows. */
+  private int threads;
+
   /** Why the last probe found a stream, for the trace. */
   private String why = "";
 
@@ -148,6 +170,7 @@ final class DemandProbe {
     height = Math.min(maxLimit, estimate * factor);
     windows = 0;
     lastInFlight = 0;
+    threads = w.threads();
     return height;
   }
 
@@ -160,9 +183,13 @@ final class DemandProbe {
     completed = 0;
   }
 
-  /** One window of the probe, which ran at {@link #due}'s limit. */
-  Verdict judge(int maxInFlight, int enforced) {
+  /**
+   * One window of the probe, which ran at {@link #due}'s limit; {@code newThreads}: the threads
+   * that asked in it and not before in the probe, 0 when not counted.
+   */
+  Verdict judge(int maxInFlight, int enforced, int newThreads) {
     windows++;
+    threads += newThreads;
     if (maxInFlight >= enforced) {
       return stream("the calls filled the raised limit, an open stream");
     }
@@ -170,13 +197,23 @@ final class DemandProbe {
       return stream("the calls fell away during the probe: the load changed");
     }
     if (windows >= 2 && maxInFlight <= lastInFlight) {
-      return cameBack(maxInFlight)
-          ? found(maxInFlight)
-          : stream(
-              "the calls stopped at "
-                  + maxInFlight
-                  + ", but those turned away before did not come back at once:"
-                  + " a stream held back elsewhere");
+      if (!cameBack(maxInFlight)) {
+        return stream(
+            "the calls stopped at "
+                + maxInFlight
+                + ", but those turned away before did not come back at once:"
+                + " a stream held back elsewhere");
+      }
+      if (threads > 0 && threads <= maxInFlight + HEADROOM * Math.sqrt(maxInFlight)) {
+        return stream(
+            "the calls stopped at "
+                + maxInFlight
+                + ", but came from only "
+                + threads
+                + " threads, each taking the next at once:"
+                + " a stream held back by the container's threads");
+      }
+      return found(maxInFlight);
     }
     if (windows >= MAX_WINDOWS) {
       return stream("the calls still grew when the probe ended, an open stream");

@@ -175,6 +175,12 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     return baseline.nanos();
   }
 
+  /** A demand probe counts the threads over all its windows ({@link DemandProbe}). */
+  @Override
+  public boolean countsThreadsOn() {
+    return mode == Mode.PROBING_DEMAND;
+  }
+
   @Override
   public int nextLimit(WindowSample w, int currentLimit) {
     if (currentLimit != lastLimit) {
@@ -279,7 +285,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     DemandProbe.Verdict verdict =
         now.cpuHot || !now.dropsTolerated
             ? demand.stream("cpu above target or calls failing, as for a stream")
-            : demand.judge(w.maxInFlight(), currentLimit);
+            : demand.judge(w.maxInFlight(), currentLimit, w.threads());
     switch (verdict) {
       case GROWING:
         lastNote = "probe: calls in flight still growing below the raised limit";

@@ -26,6 +26,15 @@ public interface LimitAlgorithm {
     return "";
   }
 
+  /**
+   * Whether the next window's count of threads ({@link WindowSample#threads()}) goes on from the
+   * window just closed: a thread seen in either then counts once, and the counts of the windows add
+   * up to the threads seen in all of them. Asked after each {@link #nextLimit}.
+   */
+  default boolean countsThreadsOn() {
+    return false;
+  }
+
   /** The latency the algorithm compares a window with, 0 if it keeps none; for the trace. */
   default long baselineNanos() {
     return 0;

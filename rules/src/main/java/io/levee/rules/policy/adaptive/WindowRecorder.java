@@ -21,6 +21,7 @@ final class WindowRecorder {
   private final LongAdder rttSum = new LongAdder();
   private final LongAdder drops = new LongAdder();
   private final LongAdder refused = new LongAdder();
+  private final LongAdder threads = new LongAdder();
   private final AtomicLong minRtt = new AtomicLong(Long.MAX_VALUE);
   private final AtomicInteger maxInFlight = new AtomicInteger();
 
@@ -42,6 +43,11 @@ final class WindowRecorder {
   /** A call the limit turned away. */
   void refused() {
     refused.increment();
+  }
+
+  /** A thread asked for the first time in this window. */
+  void threadSeen() {
+    threads.increment();
   }
 
   /** Notes that {@code inFlight} calls are in flight right now. */
@@ -72,6 +78,7 @@ final class WindowRecorder {
     sample.setTotals(
         rttSum.sumThenReset(), minRtt.getAndSet(Long.MAX_VALUE), (int) drops.sumThenReset());
     sample.setRefused((int) refused.sumThenReset());
+    sample.setThreads((int) threads.sumThenReset());
     sample.setMaxInFlight(maxInFlight.getAndSet(inFlightNow));
   }
 }

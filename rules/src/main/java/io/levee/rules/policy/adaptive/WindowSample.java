@@ -25,6 +25,7 @@ public final class WindowSample {
   private int drops;
   private int refused;
   private int maxInFlight;
+  private int threads;
   private double cpu;
   private double cpuTarget;
   private long windowNanos;
@@ -44,6 +45,7 @@ public final class WindowSample {
     drops = 0;
     refused = 0;
     maxInFlight = 0;
+    threads = 0;
     cpu = 0;
     cpuTarget = 1;
     windowNanos = 0;
@@ -73,6 +75,12 @@ public final class WindowSample {
 
   public WindowSample setMaxInFlight(int maxInFlight) {
     this.maxInFlight = maxInFlight;
+    return this;
+  }
+
+  /** The threads the caller saw ask during the window; 0 when the caller does not say. */
+  public WindowSample setThreads(int threads) {
+    this.threads = threads;
     return this;
   }
 
@@ -140,6 +148,14 @@ public final class WindowSample {
   /** The most calls in flight at once during the window. */
   public int maxInFlight() {
     return maxInFlight;
+  }
+
+  /**
+   * How many threads asked for a permit during the window, as the caller counted them ({@link
+   * AdaptiveLimiter#threadSeen}); 0 when the caller does not count them.
+   */
+  public int threads() {
+    return threads;
   }
 
   /** Smoothed process CPU load, 0..1, read when the window closed. */

@@ -71,6 +71,37 @@ class AdaptiveLimiterTest {
   }
 
   @Test
+  void countsTheThreadsNewToAWindowAndGoesOnCountingWhileTheAlgorithmAsks() {
+    long start = clock.nanoTime();
+    int first = limiter.window();
+    assertThat(first).isNotZero();
+    limiter.threadSeen();
+    limiter.threadSeen();
+    closeAWindow(start + 150 * MS);
+    assertThat(algorithm.threads).isEqualTo(2);
+    assertThat(limiter.window()).isNotEqualTo(first); // every thread is new to the next window
+
+    algorithm.countsOn = true;
+    int second = limiter.window();
+    limiter.threadSeen();
+    closeAWindow(start + 300 * MS);
+    assertThat(algorithm.threads).isEqualTo(1);
+    assertThat(limiter.window()).isEqualTo(second); // a thread seen in either counts once
+
+    algorithm.countsOn = false;
+    closeAWindow(start + 450 * MS);
+    assertThat(algorithm.threads).isZero();
+    assertThat(limiter.window()).isNotEqualTo(second);
+  }
+
+  private void closeAWindow(long at) {
+    for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) {
+      limiter.tryAcquire(at);
+      limiter.release(at, 5 * MS, false);
+    }
+  }
+
+  @Test
   void aTraceThatFailsLosesItsLineNeverTheCallOrTheNewLimit() {
     List<String> lines = new ArrayList<>();
     AtomicInteger asked = new AtomicInteger();
@@ -326,6 +357,8 @@ class AdaptiveLimiterTest {
     int drops;
     int refused;
     int maxInFlight;
+    int threads;
+    boolean countsOn;
     double cpu;
     double cpuTarget;
     long windowNanos;
@@ -338,11 +371,17 @@ class AdaptiveLimiterTest {
       drops = window.drops();
       refused = window.refused();
       maxInFlight = window.maxInFlight();
+      threads = window.threads();
       cpu = window.cpu();
       cpuTarget = window.cpuTarget();
       windowNanos = window.windowNanos();
       this.currentLimit = currentLimit;
       return next < 0 ? currentLimit : next;
+    }
+
+    @Override
+    public boolean countsThreadsOn() {
+      return countsOn;
     }
   }
 }

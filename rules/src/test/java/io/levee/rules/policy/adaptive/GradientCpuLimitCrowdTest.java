@@ -120,6 +120,46 @@ class GradientCpuLimitCrowdTest {
   }
 
   @Test
+  void threadsThatTakeOneCallAfterAnotherAreAStreamHeldBackByThem() {
+    // 30 threads under a heavy open stream: each refuses one queued request after another, as the
+    // clients of a crowd of 30 that send again at once would, so the calls alone read as that
+    // crowd. What tells them apart: the same 30 threads ask, window after window.
+    Crowd threads = new Crowd(30, 10, 10 * MS);
+    int limit = 20;
+    int heldByThreads = 0;
+    boolean countedOn = false;
+    for (int i = 0; i < 150; i++) { // 30 s
+      WindowSample w = threads.window(limit).setThreads(countedOn ? 0 : 30);
+      limit = algorithm.nextLimit(w, limit);
+      countedOn = algorithm.countsThreadsOn();
+      assertThat(algorithm.lastStep()).as("window %s", i).doesNotContain("a bounded crowd");
+      if (algorithm.lastStep().contains("a stream held back by the container's threads")) {
+        heldByThreads++;
+      }
+    }
+    assertThat(heldByThreads).isGreaterThanOrEqualTo(1);
+    assertThat(limit).isLessThan(30);
+  }
+
+  @Test
+  void aCrowdWhoseCallsComeFromEverOtherThreadsIsFound() {
+    // The same 30 clients in front of Tomcat's 200 threads, whose pool hands each request to the
+    // thread idle longest: 50 threads a window that had not asked before, until all 200 have.
+    Crowd crowd = new Crowd(30, 10, 10 * MS);
+    int limit = 20;
+    int seen = 0;
+    boolean countedOn = false;
+    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
+      int fresh = countedOn ? Math.min(50, 200 - seen) : 30 + 50;
+      seen = countedOn ? seen + fresh : fresh;
+      limit = algorithm.nextLimit(crowd.window(limit).setThreads(fresh), limit);
+      countedOn = algorithm.countsThreadsOn();
+    }
+    assertThat(algorithm.lastStep()).contains("a bounded crowd");
+    assertThat(limit).isGreaterThanOrEqualTo(30);
+  }
+
+  @Test
   void aCrowdThatBecomesAStreamIsCutAgain() {
     int limit = findTheCrowd(new Crowd(64, 10, 10 * MS));
     assertThat(limit).isGreaterThanOrEqualTo(64);
