@@ -27,6 +27,14 @@ public interface Admission {
     return tryAcquire(now, cls);
   }
 
+  /**
+   * {@link #tryAcquire(long, int, Priority)} asked on worker thread {@code thread} (from 0), as a
+   * caller that tells its threads apart asks.
+   */
+  default boolean tryAcquire(long now, int cls, Priority priority, int thread) {
+    return tryAcquire(now, cls, priority);
+  }
+
   /** {@link #release(long, long, int)} of a request of priority {@code priority}. */
   default void release(long now, long rttNanos, int cls, Priority priority) {
     release(now, rttNanos, cls);
@@ -64,7 +72,10 @@ public interface Admission {
     };
   }
 
-  /** Levee's {@link AdaptiveLimiter} as the agent builds it for the {@code system} rule. */
+  /**
+   * Levee's {@link AdaptiveLimiter} as the agent builds it for the {@code system} rule, told of the
+   * threads that ask as the agent tells it.
+   */
   static Admission levee(AdaptiveSpec spec) {
     return levee(spec, AdaptiveLimiter::create);
   }
@@ -78,9 +89,25 @@ public interface Admission {
     ManualCpu cpu = new ManualCpu(0);
     AdaptiveLimiter limiter = factory.create(spec, clock, cpu);
     return new Admission() {
+      /** Per thread, the limiter's window it last asked in (the agent's thread-local slot). */
+      private int[] windows = new int[0];
+
       @Override
       public boolean tryAcquire(long now) {
         return tryAcquire(now, 0);
+      }
+
+      @Override
+      public boolean tryAcquire(long now, int cls, Priority priority, int thread) {
+        advance(now);
+        if (thread >= windows.length) {
+          windows = java.util.Arrays.copyOf(windows, Math.max(thread + 1, windows.length * 2));
+        }
+        if (windows[thread] != limiter.window()) {
+          windows[thread] = limiter.window();
+          limiter.threadSeen();
+        }
+        return limiter.tryAcquire(now, cls, priority);
       }
 
       @Override

@@ -4,15 +4,19 @@ import io.levee.rules.model.Priority;
 import java.util.ArrayDeque;
 import java.util.PriorityQueue;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * A discrete-event model of a servlet container: the {@link Scenario.Server}'s cores shared equally
  * by every thread that wants CPU (processor sharing), {@link Scenario#threads} worker threads fed
  * from an unbounded FIFO of accepted connections (Tomcat NIO), and an {@link Admission} that each
- * request passes on its worker thread before the page runs. An admitted request then holds its
- * permit for its CPU, its downstream wait (or its turn at a {@link Scenario.Database}, when the
- * scenario has one) and the server's off-CPU time. Clients send open-loop Poisson arrivals and time
- * their answers from the intended send time; the server never learns that a client gave up.
+ * request passes on its worker thread before the page runs. A thread that finishes takes the next
+ * queued request at once; with none queued it waits behind the other idle threads, and the one that
+ * has waited longest takes the next request (a {@code ThreadPoolExecutor}'s order, Tomcat's). An
+ * admitted request then holds its permit for its CPU, its downstream wait (or its turn at a {@link
+ * Scenario.Database}, when the scenario has one) and the server's off-CPU time. Clients send
+ * open-loop Poisson arrivals and time their answers from the intended send time; the server never
+ * learns that a client gave up.
  *
  * <p>With a {@link Mix}, each first attempt at {@code /cpu} is of one of three pages, critical,
  * normal or sheddable, drawn in the mix's shares; each page is a class of its own for the limit, as
@@ -36,12 +40,14 @@ public final class ServerModel {
   private final SharedCores cpu;
   private final ArrayDeque<Request> waitingForThread = new ArrayDeque<>();
 
+  /** The idle worker threads, by number, the one idle longest first. */
+  private final ArrayDeque<Integer> idleThreads = new ArrayDeque<>();
+
   /** Null unless {@code /io} queries a {@link Scenario.Database}. */
   private final Database database;
 
   private long seq;
   private long now;
-  private int freeThreads;
   private double busyAtTick;
   private double busyAtSecond;
   private double smoothedCpu;
@@ -54,7 +60,7 @@ public final class ServerModel {
   /** {@code mix}: the shares of the {@code /cpu} pages by priority; null for all normal. */
   public ServerModel(Scenario scenario, Admission admission, long seed, Mix mix) {
     this.scenario = scenario;
-    this.freeThreads = scenario.threads();
+    IntStream.range(0, scenario.threads()).forEach(idleThreads::add);
     this.admission = admission;
     this.metrics = new Metrics(scenario);
     this.random = new Random(seed);
@@ -130,8 +136,8 @@ public final class ServerModel {
         if (scenario.retries()) {
           schedule(new Event(r.intended + Scenario.CLIENT_TIMEOUT_NANOS, EventType.TIMEOUT, r));
         }
-        if (freeThreads > 0) {
-          freeThreads--;
+        if (!idleThreads.isEmpty()) {
+          r.thread = idleThreads.poll();
           onThread(r);
         } else {
           waitingForThread.add(r);
@@ -150,7 +156,7 @@ public final class ServerModel {
   }
 
   private void onThread(Request r) {
-    r.admitted = admission.tryAcquire(now, cls(r), ranked(r));
+    r.admitted = admission.tryAcquire(now, cls(r), ranked(r), r.thread);
     if (r.admitted) {
       r.acquired = now;
     }
@@ -203,9 +209,10 @@ public final class ServerModel {
     }
     Request next = waitingForThread.poll();
     if (next != null) {
+      next.thread = r.thread;
       onThread(next);
     } else {
-      freeThreads++;
+      idleThreads.add(r.thread);
     }
   }
 
@@ -347,6 +354,7 @@ public final class ServerModel {
     boolean answered;
     boolean gaveUp;
     long acquired;
+    int thread;
     double finishVirtual;
     long seq;
 

@@ -248,24 +248,44 @@ class SystemLimitSimulationTest {
     }
 
     @Test
-    void anOpenStreamHeldBackByFiftyThreadsIsNotTakenForACrowd() {
-      // Tomcat with maxThreads 50 under 5C and 10C: the requests beyond the threads wait in the
-      // container's queue, unseen by the limit, and the threads, refusing one request after
+    void anOpenStreamHeldBackByThirtyOrFiftyThreadsIsNotTakenForACrowd() {
+      // Tomcat with maxThreads 30 or 50 under 5C and 10C: the requests beyond the threads wait in
+      // the container's queue, unseen by the limit, and the threads, refusing one request after
       // another, come back like a crowd's clients. Taken for a crowd, the limit would rise above
-      // the threads, refuse nothing, and let that queue grow without end.
-      for (double overload : new double[] {5, 10}) {
-        for (long seed : SEEDS) {
-          Outcomes.Step levee = Outcomes.database(TWO_CORES, pool, overload, 50, levee(), seed);
-          assertGoodputWithinTheDeadline(levee, overload + "C, seed " + seed);
+      // the threads, refuse nothing, and let that queue grow without end (with 30 threads it did,
+      // goodput 0.21 C, until the limit counted the threads that ask: the same 30, window after
+      // window, where a crowd's calls come from ever other threads).
+      for (int threads : new int[] {30, 50}) {
+        for (double overload : new double[] {5, 10}) {
+          for (long seed : SEEDS) {
+            Outcomes.Step levee =
+                Outcomes.database(TWO_CORES, pool, overload, threads, levee(), seed);
+            assertGoodputWithinTheDeadline(
+                levee, overload + "C, " + threads + " threads, seed " + seed);
+          }
         }
       }
     }
 
     @Test
-    void aMaxLimitBelowTheThreadsKeepsTheProbesFromTakingThemForACrowd() {
-      // With 20 threads the probes reach them and, at 10C, take them for a crowd (goodput about 0;
-      // docs/engineering/overload.md). The manual's remedy: max-limit below the container's
-      // threads.
+    void twentyThreadsUnderAHeavyStreamKeepTheirGoodput() {
+      // Taken for a crowd before the threads were counted: goodput 0.00-0.07 C. The admitted p99
+      // still passes the deadline on some seeds at 5C: a slower-dependency verdict at the step
+      // lets the limit above the threads for a few seconds (docs/engineering/overload.md).
+      for (double overload : new double[] {5, 10}) {
+        for (long seed : SEEDS) {
+          Outcomes.Step levee = Outcomes.database(TWO_CORES, pool, overload, 20, levee(), seed);
+          assertThat(levee.goodputAtTwiceCapacity())
+              .as("goodput / C at %sC, seed %s", overload, seed)
+              .isGreaterThanOrEqualTo(0.85);
+        }
+      }
+    }
+
+    @Test
+    void aMaxLimitBelowTheThreadsKeepsTheLimitFromPassingThem() {
+      // The manual's remedy for the rest, max-limit below the container's threads, keeps the
+      // admitted p99 within the deadline too.
       AdaptiveSpec belowTheThreads = new AdaptiveSpec(2, 15, 15, AdaptiveSpec.defaults().cpuTarget);
       for (long seed : SEEDS) {
         Outcomes.Step levee =
