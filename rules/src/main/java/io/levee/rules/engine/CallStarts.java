@@ -13,8 +13,8 @@ import io.levee.rules.time.Clock;
  * start asked for without a decision before it finds the slot empty and reads the clock.
  *
  * <p>The slot also keeps the number of the {@code system} limit's window in which the thread last
- * asked ({@link #decidedIn}), so that the limit counts the threads that ask in each window without
- * a second thread-local lookup.
+ * asked, and how often it asked in it ({@link #decidedIn}), so that the limit counts the threads
+ * that ask in each window, and those that ask again, without a second thread-local lookup.
  *
  * <p>Concurrency: one slot per thread, in a plain {@link ThreadLocal} holding a {@code long[]} (no
  * subclass and no class of the agent in the value, so a thread's map pins nothing of it).
@@ -23,6 +23,7 @@ final class CallStarts {
   private static final int INSTANT = 0;
   private static final int SET = 1;
   private static final int WINDOW = 2;
+  private static final int ASKS = 3;
 
   private final ThreadLocal<long[]> slots = new ThreadLocal<long[]>();
   private final Clock clock;
@@ -40,23 +41,26 @@ final class CallStarts {
 
   /**
    * {@link #decided}, for a decision of the {@code system} limit, whose window now open is {@code
-   * window} (never 0): whether this thread asks for the first time in that window.
+   * window} (never 0): how often this thread has asked in that window, this time included, counted
+   * up to 3.
    */
-  boolean decidedIn(long now, int window) {
+  int decidedIn(long now, int window) {
     long[] slot = slot();
     slot[INSTANT] = now;
     slot[SET] = 1;
-    if (slot[WINDOW] == window) {
-      return false;
+    if (slot[WINDOW] != window) {
+      slot[WINDOW] = window;
+      slot[ASKS] = 1;
+    } else if (slot[ASKS] < 3) {
+      slot[ASKS]++;
     }
-    slot[WINDOW] = window;
-    return true;
+    return (int) slot[ASKS];
   }
 
   private long[] slot() {
     long[] slot = slots.get();
     if (slot == null) {
-      slot = new long[3];
+      slot = new long[4];
       slots.set(slot);
     }
     return slot;

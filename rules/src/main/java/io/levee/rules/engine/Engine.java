@@ -123,9 +123,9 @@ public final class Engine {
       system = null;
     }
     long now = system != null || (resource != null && resource.timed) ? clock.nanoTime() : 0L;
-    boolean newThread = false;
+    int asks = 0;
     if (system != null) {
-      newThread = starts.decidedIn(now, system.window());
+      asks = starts.decidedIn(now, system.window());
     } else if (resource != null && resource.timesCalls) {
       starts.decided(now);
     }
@@ -133,7 +133,7 @@ public final class Engine {
     if (system != null) {
       cls = i >= 0 ? RequestClasses.ofResource(i) : RequestClasses.ofPath(path);
       Priority priority = resource == null ? Priority.NORMAL : resource.priority;
-      Blocked shed = system.decide(resource, cls, priority, now, newThread, this);
+      Blocked shed = system.decide(resource, cls, priority, now, asks, this);
       if (shed != null) {
         return shed;
       }

@@ -63,21 +63,14 @@ final class SystemRuntime extends ResourceView {
    * Null when the system permit was taken; otherwise the answer. {@code resource}, the resource the
    * call matched or null, counts the block as well; {@code cls} is the request's class ({@link
    * RequestClasses}) and {@code priority} its resource's, which decide how far into a full limit it
-   * may go. {@code now}: the clock read for this decision; {@code newThread}: this thread asks for
-   * the first time in the limit's {@link #window()}. {@code engine}'s {@link Decisions} are told of
-   * a refusal (in monitor mode, of what would have been one) always, and of an admission only for a
-   * request no resource tracks: a resource tells its own.
+   * may go. {@code now}: the clock read for this decision; {@code asks}: how often this thread has
+   * asked in the limit's {@link #window()}, this time included. {@code engine}'s {@link Decisions}
+   * are told of a refusal (in monitor mode, of what would have been one) always, and of an
+   * admission only for a request no resource tracks: a resource tells its own.
    */
   Blocked decide(
-      ResourceRuntime resource,
-      int cls,
-      Priority priority,
-      long now,
-      boolean newThread,
-      Engine engine) {
-    if (newThread) {
-      limiter.threadSeen();
-    }
+      ResourceRuntime resource, int cls, Priority priority, long now, int asks, Engine engine) {
+    limiter.threadAsked(asks);
     boolean within =
         monitor
             ? limiter.acquireUnconditionally(now, cls, priority)

@@ -3,7 +3,7 @@ package io.levee.rules.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.rules.time.ManualClock;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class CallStartsTest {
@@ -19,18 +19,20 @@ class CallStartsTest {
   }
 
   @Test
-  void aThreadIsNewToEachWindowOnceAndOtherThreadsKeepTheirOwn() throws Exception {
-    assertThat(starts.decidedIn(5, 1)).isTrue();
+  void countsHowOftenAThreadAskedInAWindowAndOtherThreadsKeepTheirOwn() throws Exception {
+    assertThat(starts.decidedIn(5, 1)).isEqualTo(1);
     assertThat(starts.take()).isEqualTo(5);
-    assertThat(starts.decidedIn(6, 1)).isFalse();
-    assertThat(starts.decidedIn(7, 2)).isTrue();
-    starts.decided(8); // a resource's decision leaves the window kept
-    assertThat(starts.decidedIn(9, 2)).isFalse();
+    assertThat(starts.decidedIn(6, 1)).isEqualTo(2);
+    assertThat(starts.decidedIn(6, 1)).isEqualTo(3);
+    assertThat(starts.decidedIn(6, 1)).isEqualTo(3); // counted up to 3
+    assertThat(starts.decidedIn(7, 2)).isEqualTo(1);
+    starts.decided(8); // a resource's decision leaves the count as it was
+    assertThat(starts.decidedIn(9, 2)).isEqualTo(2);
 
-    AtomicBoolean other = new AtomicBoolean();
+    AtomicInteger other = new AtomicInteger();
     Thread t = new Thread(() -> other.set(starts.decidedIn(10, 2)));
     t.start();
     t.join();
-    assertThat(other).isTrue();
+    assertThat(other).hasValue(1);
   }
 }

@@ -26,12 +26,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * reserve shares the limit among normal calls only. A limiter of one class takes every call as
  * normal.
  *
- * <p><b>Threads.</b> A caller that can tell its threads apart (the {@code system} rule) says when a
- * thread asks for the first time in a {@link #window()}; the count lets the algorithm tell a crowd
- * of clients from an open stream that the container's worker threads hold back ({@link
- * DemandProbe}). A window's number changes as it closes, unless the algorithm {@link
- * LimitAlgorithm#countsThreadsOn counts threads on} into the next. A caller that does not count
- * them leaves the count at 0, which means unknown.
+ * <p><b>Threads.</b> A caller that can tell its threads apart (the {@code system} rule) says how
+ * often each thread has asked in a {@link #window()}; the counts of threads, and of threads that
+ * asked again, let the algorithm tell a crowd of clients from an open stream that the container's
+ * worker threads hold back ({@link DemandProbe}, {@link WindowSample#threadBound}). A window's
+ * number changes as it closes, unless the algorithm {@link LimitAlgorithm#countsThreadsOn counts
+ * threads on} into the next. A caller that does not count them leaves the count at 0, which means
+ * unknown. A window that the worker threads held back ({@link WindowSample#threadBound}) with the
+ * limit above them is given to the algorithm as run at a limit of the calls in flight: the threads
+ * were the limit in force. A limit above the threads turns nothing away and never fills, so without
+ * that the algorithm could not tell that its cuts changed nothing (and take the latency that did
+ * not fall for a slower dependency), nor see the queue that the container holds.
  *
  * <p>Concurrency: {@code inFlight} is CAS-incremented against the volatile {@code limit} and
  * decremented on release; the limit may be lowered below {@code inFlight}, which then drains. Any
@@ -74,6 +79,9 @@ public final class AdaptiveLimiter {
    * counts threads on through share one): written by the thread that closes a window.
    */
   private volatile int window = 1;
+
+  /** Whether the window now open counts every thread afresh: written by the closing thread. */
+  private boolean freshCount = true;
 
   private volatile LimitTrace trace;
 
@@ -289,12 +297,17 @@ public final class AdaptiveLimiter {
   }
 
   /**
-   * A thread asks for the first time in the window now open (a caller that compared {@link
-   * #window()} with the one it kept for the thread). A window closing in between counts it in the
-   * next, at worst twice there, which skews one window by one thread.
+   * A thread asks for the {@code nth} time (1, 2, ...) in the window now open, as its caller
+   * counted by comparing {@link #window()} with the one it kept for the thread. A window closing in
+   * between counts the thread in the next, at worst twice there, which skews one window by one
+   * thread.
    */
-  public void threadSeen() {
-    recorder.threadSeen();
+  public void threadAsked(int nth) {
+    if (nth == 1) {
+      recorder.threadSeen();
+    } else if (nth == 2) {
+      recorder.threadSeenAgain();
+    }
   }
 
   /** Who is told of every window from now on; null for no one. */
@@ -337,18 +350,20 @@ public final class AdaptiveLimiter {
   }
 
   private void closeWindow(long now, long elapsed) {
-    recorder.drainTo(sample, inFlight.get());
+    recorder.drainTo(sample, inFlight.get(), freshCount);
     sample.setCpu(cpu.cpuLoad(), spec.cpuTarget).setWindowNanos(elapsed);
     int before = limit;
-    limit = clamp(algorithm.nextLimit(sample, limit));
+    int held = heldByThreads();
+    limit = clamp(algorithm.nextLimit(sample, held > 0 ? held : limit));
     LimitTrace t = trace;
     if (t != null) {
-      tell(t, before);
+      tell(t, before, held);
     }
     long median = sample.percentileRttNanos(0.5);
     windowNanos = Math.min(MAX_WINDOW_NANOS, Math.max(MIN_WINDOW_NANOS, 2 * median));
     windowStart = now;
-    if (!algorithm.countsThreadsOn()) {
+    freshCount = !algorithm.countsThreadsOn();
+    if (freshCount) {
       window = window == Integer.MAX_VALUE ? 1 : window + 1;
     }
     if (classes != null) {
@@ -356,11 +371,21 @@ public final class AdaptiveLimiter {
     }
   }
 
+  /**
+   * The calls in flight at most, when the worker threads held them back below the limit; else 0.
+   */
+  private int heldByThreads() {
+    return sample.threadBound() && sample.maxInFlight() < limit ? sample.maxInFlight() : 0;
+  }
+
   /** A trace that fails loses its line, never the call that closed the window. */
-  private void tell(LimitTrace t, int before) {
+  private void tell(LimitTrace t, int before, int held) {
     try {
       if (t.tracing()) {
         String step = algorithm.lastStep();
+        if (held > 0) {
+          step += "; the calls held at " + held + " by as many threads: taken as the limit";
+        }
         t.windowClosed(LimitTrace.line(before, limit, sample, step, algorithm.baselineNanos()));
       }
     } catch (RuntimeException ignored) {

@@ -226,6 +226,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       lastNote =
           "the slow tail rose with the limit: not a slower dependency after all;"
               + " baseline back";
+    } else if (w.threadBound() && dependency.rememberedNanos() > 0) {
+      // The calls wait in front of the threads, where the tail cannot show them rise.
+      baseline.lowerTo(dependency.forget());
+      lastNote = "the threads hold the calls back: a queue, not a slower dependency; baseline back";
     }
     boolean crowd = demand.withinCrowd(w.maxInFlight());
     boolean dependencySlow = dependency.remembered(w.windowNanos());

@@ -141,7 +141,9 @@ final class WindowReading {
     recentPeak = Math.max(cpuHot ? 0 : w.maxInFlight(), recentPeak * forget);
     double inUse = Math.min(estimate, Math.max(1, w.maxInFlight()));
     target = g * inUse;
-    busy = target + HEADROOM * Math.sqrt(target);
+    // Headroom above calls that the worker threads hold back is above the threads: never used,
+    // and a limit at the threads turns nothing away while the container's queue grows.
+    busy = target + (w.threadBound() ? 0 : HEADROOM * Math.sqrt(target));
   }
 
   /** The regime in a few words, with what this window read to choose it; for the trace. */

@@ -22,6 +22,7 @@ final class WindowRecorder {
   private final LongAdder drops = new LongAdder();
   private final LongAdder refused = new LongAdder();
   private final LongAdder threads = new LongAdder();
+  private final LongAdder threadsAgain = new LongAdder();
   private final AtomicLong minRtt = new AtomicLong(Long.MAX_VALUE);
   private final AtomicInteger maxInFlight = new AtomicInteger();
 
@@ -50,6 +51,11 @@ final class WindowRecorder {
     threads.increment();
   }
 
+  /** A thread asked for the second time in this window. */
+  void threadSeenAgain() {
+    threadsAgain.increment();
+  }
+
   /** Notes that {@code inFlight} calls are in flight right now. */
   void inFlight(int inFlight) {
     int max = maxInFlight.get();
@@ -67,7 +73,7 @@ final class WindowRecorder {
    * Moves everything recorded since the last drain into {@code sample}, which is reset first.
    * {@code inFlightNow} seeds the next window's maximum: calls still running belong to it too.
    */
-  void drainTo(WindowSample sample, int inFlightNow) {
+  void drainTo(WindowSample sample, int inFlightNow, boolean threadsAfresh) {
     sample.reset();
     for (int i = 0; i < WindowSample.BUCKETS; i++) {
       if (buckets.get(i) != 0) {
@@ -78,7 +84,8 @@ final class WindowRecorder {
     sample.setTotals(
         rttSum.sumThenReset(), minRtt.getAndSet(Long.MAX_VALUE), (int) drops.sumThenReset());
     sample.setRefused((int) refused.sumThenReset());
-    sample.setThreads((int) threads.sumThenReset());
+    sample.setThreads(
+        (int) threads.sumThenReset(), (int) threadsAgain.sumThenReset(), threadsAfresh);
     sample.setMaxInFlight(maxInFlight.getAndSet(inFlightNow));
   }
 }

@@ -26,6 +26,8 @@ public final class WindowSample {
   private int refused;
   private int maxInFlight;
   private int threads;
+  private int threadsAgain;
+  private boolean threadsAfresh;
   private double cpu;
   private double cpuTarget;
   private long windowNanos;
@@ -46,6 +48,8 @@ public final class WindowSample {
     refused = 0;
     maxInFlight = 0;
     threads = 0;
+    threadsAgain = 0;
+    threadsAfresh = false;
     cpu = 0;
     cpuTarget = 1;
     windowNanos = 0;
@@ -78,9 +82,15 @@ public final class WindowSample {
     return this;
   }
 
-  /** The threads the caller saw ask during the window; 0 when the caller does not say. */
-  public WindowSample setThreads(int threads) {
+  /**
+   * The threads the caller saw ask during the window, and of them those that asked more than once;
+   * 0 when the caller does not say. {@code afresh}: counted in this window alone, not on from the
+   * window before ({@link LimitAlgorithm#countsThreadsOn}).
+   */
+  public WindowSample setThreads(int threads, int again, boolean afresh) {
     this.threads = threads;
+    this.threadsAgain = again;
+    this.threadsAfresh = afresh;
     return this;
   }
 
@@ -156,6 +166,27 @@ public final class WindowSample {
    */
   public int threads() {
     return threads;
+  }
+
+  /** Of {@link #threads()}, those that asked more than once in the window. */
+  public int threadsAgain() {
+    return threadsAgain;
+  }
+
+  /**
+   * Whether the caller's worker threads held the calls back: counted afresh, the threads that asked
+   * were the calls in flight at most (no more, and no fewer than nine tenths of them), and most of
+   * them asked again. Threads that serve calls back to back all ask, each as it finishes a call,
+   * and a window lasts about twice the latency; a pool that hands each call to the thread idle
+   * longest gives each call a thread of its own, and one thread asks twice only once the pool has
+   * gone round.
+   */
+  public boolean threadBound() {
+    return threadsAfresh
+        && threads > 0
+        && threads <= maxInFlight
+        && threads >= 0.9 * maxInFlight
+        && threadsAgain * 2 >= threads;
   }
 
   /** Smoothed process CPU load, 0..1, read when the window closed. */

@@ -75,15 +75,18 @@ class AdaptiveLimiterTest {
     long start = clock.nanoTime();
     int first = limiter.window();
     assertThat(first).isNotZero();
-    limiter.threadSeen();
-    limiter.threadSeen();
+    limiter.threadAsked(1);
+    limiter.threadAsked(1);
+    limiter.threadAsked(2); // a thread that asks again counts once more, as one that did
+    limiter.threadAsked(3);
     closeAWindow(start + 150 * MS);
     assertThat(algorithm.threads).isEqualTo(2);
+    assertThat(algorithm.threadsAgain).isEqualTo(1);
     assertThat(limiter.window()).isNotEqualTo(first); // every thread is new to the next window
 
     algorithm.countsOn = true;
     int second = limiter.window();
-    limiter.threadSeen();
+    limiter.threadAsked(1);
     closeAWindow(start + 300 * MS);
     assertThat(algorithm.threads).isEqualTo(1);
     assertThat(limiter.window()).isEqualTo(second); // a thread seen in either counts once
@@ -92,6 +95,38 @@ class AdaptiveLimiterTest {
     closeAWindow(start + 450 * MS);
     assertThat(algorithm.threads).isZero();
     assertThat(limiter.window()).isNotEqualTo(second);
+  }
+
+  @Test
+  void aWindowTheThreadsHeldBackBelowTheLimitIsJudgedAsRunAtTheCallsInFlight() {
+    AdaptiveLimiter wide =
+        new AdaptiveLimiter(new AdaptiveSpec(1, 50, 30, 0.7), clock, cpu, algorithm);
+    List<String> lines = new ArrayList<>();
+    wide.setTrace(
+        new LimitTrace() {
+          @Override
+          public boolean tracing() {
+            return true;
+          }
+
+          @Override
+          public void windowClosed(String line) {
+            lines.add(line);
+          }
+        });
+    long start = clock.nanoTime();
+    for (int i = 0; i < 4; i++) { // four threads hold four calls, and each asks twice
+      wide.threadAsked(1);
+      wide.threadAsked(2);
+      wide.tryAcquire(start);
+    }
+    for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) {
+      wide.release(start + 150 * MS, 5 * MS, false);
+      wide.tryAcquire(start + 150 * MS);
+    }
+    assertThat(algorithm.windows).isEqualTo(1);
+    assertThat(algorithm.currentLimit).isEqualTo(4);
+    assertThat(lines).singleElement().asString().contains("the calls held at 4 by as many threads");
   }
 
   private void closeAWindow(long at) {
@@ -358,6 +393,7 @@ class AdaptiveLimiterTest {
     int refused;
     int maxInFlight;
     int threads;
+    int threadsAgain;
     boolean countsOn;
     double cpu;
     double cpuTarget;
@@ -372,6 +408,7 @@ class AdaptiveLimiterTest {
       refused = window.refused();
       maxInFlight = window.maxInFlight();
       threads = window.threads();
+      threadsAgain = window.threadsAgain();
       cpu = window.cpu();
       cpuTarget = window.cpuTarget();
       windowNanos = window.windowNanos();

@@ -129,7 +129,7 @@ class GradientCpuLimitCrowdTest {
     int heldByThreads = 0;
     boolean countedOn = false;
     for (int i = 0; i < 150; i++) { // 30 s
-      WindowSample w = threads.window(limit).setThreads(countedOn ? 0 : 30);
+      WindowSample w = threads.window(limit).setThreads(countedOn ? 0 : 30, 0, !countedOn);
       limit = algorithm.nextLimit(w, limit);
       countedOn = algorithm.countsThreadsOn();
       assertThat(algorithm.lastStep()).as("window %s", i).doesNotContain("a bounded crowd");
@@ -152,7 +152,7 @@ class GradientCpuLimitCrowdTest {
     for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
       int fresh = countedOn ? Math.min(50, 200 - seen) : 30 + 50;
       seen = countedOn ? seen + fresh : fresh;
-      limit = algorithm.nextLimit(crowd.window(limit).setThreads(fresh), limit);
+      limit = algorithm.nextLimit(crowd.window(limit).setThreads(fresh, 0, !countedOn), limit);
       countedOn = algorithm.countsThreadsOn();
     }
     assertThat(algorithm.lastStep()).contains("a bounded crowd");

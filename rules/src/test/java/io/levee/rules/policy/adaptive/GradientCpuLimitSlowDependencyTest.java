@@ -99,6 +99,19 @@ class GradientCpuLimitSlowDependencyTest {
   }
 
   @Test
+  void callsHeldBackByTheThreadsShowItWasAQueueAfterAll() {
+    int limit = findASlowerDependency();
+    // 30 threads, all busy and each asking again as it finishes: the queue is in front of them,
+    // where the tail cannot rise with it. The limit is given the window as run at the threads.
+    WindowSample held = window(100 * MS, 30, 0, 0.2).setThreads(30, 30, true);
+    limit = algorithm.nextLimit(held, 30);
+    assertThat(algorithm.lastStep())
+        .contains("the threads hold the calls back: a queue, not a slower dependency");
+    assertThat(algorithm.baselineNanos()).isLessThan(11 * MS); // as before the wrong verdict
+    assertThat(limit).isLessThan(30);
+  }
+
+  @Test
   void smallCutsAreCheckedTogetherOnceTheyTookAQuarter() {
     int limit = algorithm.nextLimit(window(30 * MS, 100, 0, 0.2), 100);
     assertThat(limit).isEqualTo(82); // within the tail's noise: not checked alone

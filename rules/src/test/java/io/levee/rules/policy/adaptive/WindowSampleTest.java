@@ -23,6 +23,26 @@ class WindowSampleTest {
   }
 
   @Test
+  void threadsHoldTheCallsBackWhenTheSameOnesAskAgainAsTheCallsInFlight() {
+    // 20 threads, all in flight, each asking again as it finishes: held back by them.
+    assertThat(held(20, 20, 20, true).threadBound()).isTrue();
+    assertThat(held(19, 12, 20, true).threadBound()).isTrue();
+    // A pool that hands each call to the thread idle longest: more threads than calls in flight,
+    // or, while calls drain, fewer that ask and none twice.
+    assertThat(held(45, 0, 20, true).threadBound()).isFalse();
+    assertThat(held(12, 0, 20, true).threadBound()).isFalse();
+    assertThat(held(20, 5, 20, true).threadBound()).isFalse();
+    assertThat(held(17, 17, 20, true).threadBound()).isFalse(); // fewer than nine tenths
+    // Not counted, or counted on from the window before (a demand probe's): nothing to say.
+    assertThat(held(0, 0, 20, true).threadBound()).isFalse();
+    assertThat(held(20, 20, 20, false).threadBound()).isFalse();
+  }
+
+  private static WindowSample held(int threads, int again, int maxInFlight, boolean afresh) {
+    return new WindowSample().setMaxInFlight(maxInFlight).setThreads(threads, again, afresh);
+  }
+
+  @Test
   void bucketsAreOrderedAndNarrowAcrossTheWholeRange() {
     int previous = -1;
     for (long nanos = 1; nanos < (1L << 41); nanos = nanos * 21 / 20 + 1) {

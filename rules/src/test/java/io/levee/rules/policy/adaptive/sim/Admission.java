@@ -5,6 +5,7 @@ import io.levee.rules.model.Priority;
 import io.levee.rules.policy.adaptive.AdaptiveLimiter;
 import io.levee.rules.policy.adaptive.ManualCpu;
 import io.levee.rules.time.ManualClock;
+import java.util.Arrays;
 
 /** What stands in front of the servlet in the simulated container, seeing every request. */
 public interface Admission {
@@ -92,6 +93,9 @@ public interface Admission {
       /** Per thread, the limiter's window it last asked in (the agent's thread-local slot). */
       private int[] windows = new int[0];
 
+      /** Per thread, how often it asked in that window. */
+      private int[] asks = new int[0];
+
       @Override
       public boolean tryAcquire(long now) {
         return tryAcquire(now, 0);
@@ -101,12 +105,14 @@ public interface Admission {
       public boolean tryAcquire(long now, int cls, Priority priority, int thread) {
         advance(now);
         if (thread >= windows.length) {
-          windows = java.util.Arrays.copyOf(windows, Math.max(thread + 1, windows.length * 2));
+          windows = Arrays.copyOf(windows, Math.max(thread + 1, windows.length * 2));
+          asks = Arrays.copyOf(asks, windows.length);
         }
         if (windows[thread] != limiter.window()) {
           windows[thread] = limiter.window();
-          limiter.threadSeen();
+          asks[thread] = 0;
         }
+        limiter.threadAsked(++asks[thread]);
         return limiter.tryAcquire(now, cls, priority);
       }
 

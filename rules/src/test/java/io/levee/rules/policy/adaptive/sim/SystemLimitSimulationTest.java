@@ -248,14 +248,15 @@ class SystemLimitSimulationTest {
     }
 
     @Test
-    void anOpenStreamHeldBackByThirtyOrFiftyThreadsIsNotTakenForACrowd() {
-      // Tomcat with maxThreads 30 or 50 under 5C and 10C: the requests beyond the threads wait in
+    void anOpenStreamHeldBackByTwentyToFiftyThreadsIsNotTakenForACrowd() {
+      // Tomcat with maxThreads 20 to 50 under 5C and 10C: the requests beyond the threads wait in
       // the container's queue, unseen by the limit, and the threads, refusing one request after
-      // another, come back like a crowd's clients. Taken for a crowd, the limit would rise above
-      // the threads, refuse nothing, and let that queue grow without end (with 30 threads it did,
-      // goodput 0.21 C, until the limit counted the threads that ask: the same 30, window after
-      // window, where a crowd's calls come from ever other threads).
-      for (int threads : new int[] {30, 50}) {
+      // another, come back like a crowd's clients. Taken for a crowd (until the limit counted the
+      // threads that ask: with 20 or 30 threads goodput was 0.00-0.21 C), the limit rises above
+      // the threads, refuses nothing, and the queue grows without end; so it does while a slower
+      // dependency, wrongly found at the step, is remembered (20 threads: p99 2.3 s), unless the
+      // threads that hold the calls back undo it.
+      for (int threads : new int[] {20, 30, 50}) {
         for (double overload : new double[] {5, 10}) {
           for (long seed : SEEDS) {
             Outcomes.Step levee =
@@ -268,29 +269,15 @@ class SystemLimitSimulationTest {
     }
 
     @Test
-    void twentyThreadsUnderAHeavyStreamKeepTheirGoodput() {
-      // Taken for a crowd before the threads were counted: goodput 0.00-0.07 C. The admitted p99
-      // still passes the deadline on some seeds at 5C: a slower-dependency verdict at the step
-      // lets the limit above the threads for a few seconds (docs/engineering/overload.md).
-      for (double overload : new double[] {5, 10}) {
-        for (long seed : SEEDS) {
-          Outcomes.Step levee = Outcomes.database(TWO_CORES, pool, overload, 20, levee(), seed);
-          assertThat(levee.goodputAtTwiceCapacity())
-              .as("goodput / C at %sC, seed %s", overload, seed)
-              .isGreaterThanOrEqualTo(0.85);
-        }
-      }
-    }
-
-    @Test
-    void aMaxLimitBelowTheThreadsKeepsTheLimitFromPassingThem() {
-      // The manual's remedy for the rest, max-limit below the container's threads, keeps the
-      // admitted p99 within the deadline too.
-      AdaptiveSpec belowTheThreads = new AdaptiveSpec(2, 15, 15, AdaptiveSpec.defaults().cpuTarget);
+    void aMaxLimitBelowTheThreadsHoldsWhereTheThreadsAreTheNarrowestPoint() {
+      // As many threads as the pool has connections: the calls never queue for the pool, their
+      // latency stays flat, and nothing the limit sees says that the container's queue grows
+      // (goodput 0, as without a limit). The manual's remedy: max-limit below the threads.
+      AdaptiveSpec belowTheThreads = new AdaptiveSpec(2, 8, 8, AdaptiveSpec.defaults().cpuTarget);
       for (long seed : SEEDS) {
         Outcomes.Step levee =
-            Outcomes.database(TWO_CORES, pool, 10, 20, Admission.levee(belowTheThreads), seed);
-        assertGoodputWithinTheDeadline(levee, "10C, seed " + seed);
+            Outcomes.database(TWO_CORES, pool, 5, 10, Admission.levee(belowTheThreads), seed);
+        assertGoodputWithinTheDeadline(levee, "5C, 10 threads, seed " + seed);
       }
     }
 
