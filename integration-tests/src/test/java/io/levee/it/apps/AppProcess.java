@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
 
 /**
@@ -72,15 +73,35 @@ public final class AppProcess {
     return values;
   }
 
-  /** Sleeps {@code ms} milliseconds when the request asks for it ({@code ?ms=}). */
+  /**
+   * What {@code ?pool&ms=} holds for its pause, as a query holds a connection of a database pool:
+   * {@code levee.it.pool} permits (4), given in the order they were asked for.
+   */
+  private static final Semaphore POOL = new Semaphore(Integer.getInteger("levee.it.pool", 4), true);
+
+  /**
+   * Sleeps {@code ms} milliseconds when the request asks for it ({@code ?ms=}); with {@code ?pool},
+   * holding one of {@link #POOL}'s permits meanwhile.
+   */
   public static void pause(Map<String, String> query) {
     String ms = query.get("ms");
-    if (ms != null) {
+    if (ms == null) {
+      return;
+    }
+    boolean pooled = query.containsKey("pool");
+    try {
+      if (pooled) {
+        POOL.acquire();
+      }
       try {
         Thread.sleep(Long.parseLong(ms));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      } finally {
+        if (pooled) {
+          POOL.release();
+        }
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

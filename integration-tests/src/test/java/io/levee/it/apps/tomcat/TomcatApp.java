@@ -30,6 +30,11 @@ public final class TomcatApp {
     connector.setProperty("address", "127.0.0.1");
     // Tomcat answers 400 itself to headers over 8 KiB; a test sends oversized bearer tokens
     connector.setProperty("maxHttpHeaderSize", "65536");
+    // a test of a small pool of worker threads sets it; Tomcat's default (200) otherwise
+    String maxThreads = System.getProperty("levee.it.max-threads");
+    if (maxThreads != null) {
+      connector.setProperty("maxThreads", maxThreads);
+    }
     tomcat.setConnector(connector);
 
     Context context = tomcat.addContext("", base.getPath());
