@@ -36,12 +36,14 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  * request from the queue as it finishes: the threads that ask are the threads in flight, the same
  * ones window after window. So where the caller counts the threads ({@link
  * WindowSample#threads()}), a stop counts as a crowd only if the calls of the probe and of the
- * window before it came from more threads than the stop and its headroom (the limiter counts each
- * thread once over those windows: {@link LimitAlgorithm#countsThreadsOn}). One window is not
- * enough: it lasts about twice the latency, so a crowd's calls in it come from not many more
- * threads than it has in flight. A pool that keeps giving work to the same few threads, or a thread
- * per connection, makes a crowd look like such a stream: it is then taken for one, and refused as
- * before the probe, which costs the crowd its refusals but never lets a queue grow.
+ * window before it came from at least two threads more than the stop (the limiter counts each
+ * thread once over those windows: {@link LimitAlgorithm#countsThreadsOn}); a stream held back by
+ * its threads has them all in flight at once, give or take one. One window is not enough: it lasts
+ * about twice the latency, so a crowd's calls in it come from not many more threads than it has in
+ * flight. A pool that keeps giving work to the same few threads, a thread per connection, or a pool
+ * that grew only as far as the crowd (Tomcat makes threads as it needs them, so a crowd that set
+ * its size finds only a few more) makes a crowd look like such a stream: it is then taken for one,
+ * and refused as before the probe, which costs the crowd its refusals but never lets a queue grow.
  *
  * <p><b>What.</b> After {@code wait} of full windows that turned calls away and did not let the
  * limit grow (the latency risen, or near the knee) with the CPU below target, the limit is raised
@@ -204,7 +206,7 @@ final class DemandProbe {
                 + ", but those turned away before did not come back at once:"
                 + " a stream held back elsewhere");
       }
-      if (threads > 0 && threads <= maxInFlight + HEADROOM * Math.sqrt(maxInFlight)) {
+      if (threads > 0 && threads <= maxInFlight + 1) {
         return stream(
             "the calls stopped at "
                 + maxInFlight

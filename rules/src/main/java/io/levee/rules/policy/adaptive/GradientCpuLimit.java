@@ -73,6 +73,9 @@ import io.levee.rules.model.AdaptiveSpec;
  * and for a while such rises neither cut nor stop growth on a full limit, until the slow tail rises
  * with the limit after all.
  *
+ * <p><b>The threads are a limit too.</b> Once the container's worker threads held the calls back,
+ * the limit stays below them, whatever the latency ({@link ThreadCeiling}).
+ *
  * <p><b>A crowd is not a stream.</b> A closed loop of clients (each sends again only when answered)
  * queues as long as it is large, yet never longer, and refusing some of them only makes them send
  * again; an open stream's queue grows for as long as the limit lets it. Only letting more in tells
@@ -142,6 +145,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   private final DemandProbe demand = new DemandProbe();
   private final BaselineProbe baselineProbe = new BaselineProbe();
   private final SlowerDependency dependency = new SlowerDependency();
+  private final ThreadCeiling ceiling = new ThreadCeiling();
 
   /** L, the limit as a real number. */
   private double estimate;
@@ -162,6 +166,12 @@ public final class GradientCpuLimit implements LimitAlgorithm {
 
   /** For {@link #lastStep}: the last window's cut is checked in the next. */
   private boolean lastCutChecked;
+
+  /**
+   * For {@link #lastStep}: the last window's limit was kept below the threads ({@link
+   * ThreadCeiling}).
+   */
+  private boolean lastCapped;
 
   public GradientCpuLimit(AdaptiveSpec spec) {
     this.minLimit = spec.minLimit;
@@ -189,11 +199,13 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     lastRegime = null;
     lastNote = null;
     lastCutChecked = false;
+    lastCapped = false;
     if (w.samples() + w.drops() == 0) {
       lastNote = "no calls completed";
       return remember(currentLimit);
     }
     now.readCpuAndLatency(w);
+    ceiling.read(w);
     if (now.latencyKnown) {
       baseline.first(now.p50);
     }
@@ -261,6 +273,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         break;
     }
     estimate = Math.min(maxLimit, Math.max(minLimit, estimate));
+    lastCapped = ceiling.caps(estimate);
+    estimate = Math.max(minLimit, ceiling.cap(estimate));
     if (now.latencyKnown) {
       baseline.learn(
           now.p50,
@@ -371,6 +385,11 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
     if (lastCutChecked) {
       b.append("; checked once the calls before it complete");
+    }
+    if (lastCapped) {
+      b.append("; kept below the ")
+          .append(ceiling.threads())
+          .append(" threads that held the calls");
     }
     if (lastRegime != null && dependency.rememberedNanos() > 0) {
       b.append("; slower dependency remembered ");

@@ -18,6 +18,9 @@ public final class WindowSample {
   private static final int SUBS = 1 << SUB_BITS;
   static final int BUCKETS = 2 + (MAX_EXP - MIN_EXP) * SUBS;
 
+  /** The share of a window that threads held back by themselves are busy, at least. */
+  static final double BUSY_SHARE = 0.8;
+
   private final long[] buckets = new long[BUCKETS];
   private int samples;
   private long rttSumNanos;
@@ -175,18 +178,30 @@ public final class WindowSample {
 
   /**
    * Whether the caller's worker threads held the calls back: counted afresh, the threads that asked
-   * were the calls in flight at most (no more, and no fewer than nine tenths of them), and most of
-   * them asked again. Threads that serve calls back to back all ask, each as it finishes a call,
+   * were the calls in flight at most (no more, and no fewer than nine tenths of them), most of them
+   * asked again, and they were busy for most of the window ({@link #busy()}: four fifths of the
+   * threads or more). Threads that serve calls back to back all ask, each as it finishes a call,
    * and a window lasts about twice the latency; a pool that hands each call to the thread idle
    * longest gives each call a thread of its own, and one thread asks twice only once the pool has
-   * gone round.
+   * gone round, which a small pool does at any load: then its threads are busy only part of the
+   * time.
    */
   public boolean threadBound() {
     return threadsAfresh
         && threads > 0
         && threads <= maxInFlight
         && threads >= 0.9 * maxInFlight
-        && threadsAgain * 2 >= threads;
+        && threadsAgain * 2 >= threads
+        && busy() >= BUSY_SHARE * threads;
+  }
+
+  /**
+   * How many calls were running on average during the window, as Little's law has it: the latencies
+   * of the calls completed in it over its length (calls that straddle its ends even out over
+   * windows); 0 for a window of no length.
+   */
+  public double busy() {
+    return windowNanos == 0 ? 0 : (double) rttSumNanos / windowNanos;
   }
 
   /** Smoothed process CPU load, 0..1, read when the window closed. */

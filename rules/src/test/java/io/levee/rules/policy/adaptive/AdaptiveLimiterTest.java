@@ -120,8 +120,8 @@ class AdaptiveLimiterTest {
       wide.threadAsked(2);
       wide.tryAcquire(start);
     }
-    for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) {
-      wide.release(start + 150 * MS, 5 * MS, false);
+    for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) { // busy: 40 x 15 ms over 150 ms = 4
+      wide.release(start + 150 * MS, 15 * MS, false);
       wide.tryAcquire(start + 150 * MS);
     }
     assertThat(algorithm.windows).isEqualTo(1);

@@ -2,6 +2,7 @@ package io.levee.rules.policy.adaptive;
 
 import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.MS;
 import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.TARGET;
+import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.WINDOW;
 import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.mix;
 import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.window;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -103,7 +104,11 @@ class GradientCpuLimitSlowDependencyTest {
     int limit = findASlowerDependency();
     // 30 threads, all busy and each asking again as it finishes: the queue is in front of them,
     // where the tail cannot rise with it. The limit is given the window as run at the threads.
-    WindowSample held = window(100 * MS, 30, 0, 0.2).setThreads(30, 30, true);
+    WindowSample held = new WindowSample();
+    for (int i = 0; i < 60; i++) { // 30 calls running throughout the window
+      held.record(100 * MS);
+    }
+    held.setMaxInFlight(30).setCpu(0.2, TARGET).setWindowNanos(WINDOW).setThreads(30, 30, true);
     limit = algorithm.nextLimit(held, 30);
     assertThat(algorithm.lastStep())
         .contains("the threads hold the calls back: a queue, not a slower dependency");

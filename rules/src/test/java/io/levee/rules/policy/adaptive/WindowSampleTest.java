@@ -24,22 +24,33 @@ class WindowSampleTest {
 
   @Test
   void threadsHoldTheCallsBackWhenTheSameOnesAskAgainAsTheCallsInFlight() {
-    // 20 threads, all in flight, each asking again as it finishes: held back by them.
-    assertThat(held(20, 20, 20, true).threadBound()).isTrue();
-    assertThat(held(19, 12, 20, true).threadBound()).isTrue();
+    // 20 threads, all in flight and busy, each asking again as it finishes: held back by them.
+    assertThat(held(20, 20, 20, 20, true).threadBound()).isTrue();
+    assertThat(held(19, 12, 20, 16, true).threadBound()).isTrue();
+    assertThat(held(20, 20, 20, 20, true).busy()).isCloseTo(20, within(1e-9));
     // A pool that hands each call to the thread idle longest: more threads than calls in flight,
-    // or, while calls drain, fewer that ask and none twice.
-    assertThat(held(45, 0, 20, true).threadBound()).isFalse();
-    assertThat(held(12, 0, 20, true).threadBound()).isFalse();
-    assertThat(held(20, 5, 20, true).threadBound()).isFalse();
-    assertThat(held(17, 17, 20, true).threadBound()).isFalse(); // fewer than nine tenths
+    // or, while calls drain, fewer that ask and none twice; or a small pool that goes round, its
+    // threads busy only part of the time.
+    assertThat(held(45, 0, 20, 20, true).threadBound()).isFalse();
+    assertThat(held(12, 0, 20, 20, true).threadBound()).isFalse();
+    assertThat(held(20, 5, 20, 20, true).threadBound()).isFalse();
+    assertThat(held(20, 20, 20, 10, true).threadBound()).isFalse();
+    assertThat(held(17, 17, 20, 20, true).threadBound()).isFalse(); // fewer than nine tenths
     // Not counted, or counted on from the window before (a demand probe's): nothing to say.
-    assertThat(held(0, 0, 20, true).threadBound()).isFalse();
-    assertThat(held(20, 20, 20, false).threadBound()).isFalse();
+    assertThat(held(0, 0, 20, 20, true).threadBound()).isFalse();
+    assertThat(held(20, 20, 20, 20, false).threadBound()).isFalse();
   }
 
-  private static WindowSample held(int threads, int again, int maxInFlight, boolean afresh) {
-    return new WindowSample().setMaxInFlight(maxInFlight).setThreads(threads, again, afresh);
+  /** A window of 100 ms in which {@code busy} calls of 10 ms ran throughout. */
+  private static WindowSample held(
+      int threads, int again, int maxInFlight, int busy, boolean afresh) {
+    WindowSample w = new WindowSample();
+    for (int i = 0; i < busy * 10; i++) {
+      w.record(10_000_000L);
+    }
+    return w.setMaxInFlight(maxInFlight)
+        .setWindowNanos(100_000_000L)
+        .setThreads(threads, again, afresh);
   }
 
   @Test

@@ -154,6 +154,14 @@ public final class Outcomes {
     return step(new ServerModel(scenario, admission, seed).run(), false, database.c());
   }
 
+  /** {@link Scenario#threadBound}: the threads are the narrowest point. */
+  public static Step threadBound(
+      Scenario.Server server, int threads, double overload, Admission admission, long seed) {
+    Scenario scenario = Scenario.threadBound(server, threads, overload);
+    Metrics m = new ServerModel(scenario, admission, seed).run();
+    return step(m, false, Scenario.threadsCapacity(threads));
+  }
+
   private static Step step(Metrics m, boolean cpuPage, double c) {
     double overload = m.goodput(cpuPage, 12, 30);
     double settled = m.goodput(cpuPage, 20, 30);

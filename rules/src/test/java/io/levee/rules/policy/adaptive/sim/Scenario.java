@@ -96,6 +96,13 @@ public record Scenario(
      */
     public static final Database POOL_OF_TEN = new Database(10, 1, 2_000_000L, 6_000_000L);
 
+    /**
+     * A downstream that never queues: each page holds a connection 40 ms however many others do, so
+     * its latency stays flat at any load.
+     */
+    public static final Database NEVER_QUEUES =
+        new Database(1_000_000, 1_000_000, 2_000_000L, 38_000_000L);
+
     /** Capacity, queries (pages) per second. */
     public double c() {
       return cores * 1e9 / queryNanos;
@@ -176,6 +183,32 @@ public record Scenario(
         database,
         0,
         threads);
+  }
+
+  /**
+   * Pages that wait on a downstream that never queues ({@link Database#NEVER_QUEUES}), in front of
+   * {@code threads} worker threads: 0.5C, {@code overload} times C, 0.5C, where C is what the
+   * threads carry. The threads are the narrowest point, and the pages' latency stays flat however
+   * long the container's queue grows.
+   */
+  public static Scenario threadBound(Server server, int threads, double overload) {
+    double c = threadsCapacity(threads);
+    return new Scenario(
+        "thread-bound step 0.5C-" + overload + "C-0.5C, " + threads + " threads, " + server.name(),
+        server,
+        List.of(
+            new Phase(10, 0, 0.5 * c, 0),
+            new Phase(20, 0, overload * c, 0),
+            new Phase(10, 0, 0.5 * c, 0)),
+        false,
+        Database.NEVER_QUEUES,
+        0,
+        threads);
+  }
+
+  /** What {@code threads} threads carry of {@link #threadBound}'s pages: 40 ms each, and 2 more. */
+  public static double threadsCapacity(int threads) {
+    return threads / 0.042;
   }
 
   /**
