@@ -31,6 +31,7 @@ PARTS = [
     ("tokenBucket", "`TokenBucket.tryAcquire(now)`"),
     ("concurrencyAcquireAndRelease", "`ConcurrencyLimit.tryAcquire` + `release`"),
     ("engineCombinedOnCheapClock", "case (c) whole, on a clock whose read costs ~1 ns"),
+    ("systemLimitOnCheapClock", "an inbound request under the default `system` limit, on that clock"),
 ]
 ZERO_BYTES = 0.1  # below this, B/op is JMH's own bookkeeping spread over millions of calls
 

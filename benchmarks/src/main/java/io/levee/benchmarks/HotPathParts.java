@@ -38,6 +38,7 @@ public class HotPathParts {
   private CircuitBreaker breaker;
   private ConcurrencyLimit concurrency;
   private Engine engineOnCheapClock;
+  private Engine systemOnCheapClock;
   private final CheapClock ticks = new CheapClock();
 
   @Setup
@@ -56,6 +57,12 @@ public class HotPathParts {
     concurrency = new ConcurrencyLimit(combined.concurrency);
     engineOnCheapClock = new Engine(new CheapClock(), CpuSource.UNKNOWN, Sleeper.SYSTEM, false);
     engineOnCheapClock.apply(rules);
+    LoadResult system = RulesLoader.parse("system.yaml", "version: 1\nsystem:\n  adaptive: {}\n");
+    if (!system.ok()) {
+      throw new IllegalStateException("benchmark rules rejected: " + system.errors());
+    }
+    systemOnCheapClock = new Engine(new CheapClock(), CpuSource.UNKNOWN, Sleeper.SYSTEM, false);
+    systemOnCheapClock.apply(system.rules());
   }
 
   @Benchmark
@@ -97,6 +104,18 @@ public class HotPathParts {
     long start = engineOnCheapClock.start(token);
     Work.run();
     engineOnCheapClock.complete(token, start, 200, null);
+  }
+
+  /** An inbound request that only the default {@code system} limit decides, on a cheap clock. */
+  @Benchmark
+  public void systemLimitOnCheapClock() {
+    Object token = systemOnCheapClock.servlet("GET", "/orders", null, null);
+    if (!(token instanceof Permit)) {
+      throw new IllegalStateException("expected the request to be admitted, got " + token);
+    }
+    long start = systemOnCheapClock.start(token);
+    Work.run();
+    systemOnCheapClock.complete(token, start, 200, null);
   }
 
   @Benchmark
