@@ -175,14 +175,19 @@ public record Scenario(
             + (threads == THREADS ? "" : threads + " threads, ")
             + server.name(),
         server,
-        List.of(
-            new Phase(10, 0, 0.5 * c, 0),
-            new Phase(20, 0, overload * c, 0),
-            new Phase(10, 0, 0.5 * c, 0)),
+        ioStep(c, overload),
         false,
         database,
         0,
         threads);
+  }
+
+  /** {@code /io} alone at 0.5C for 10 s, {@code overload} times C for 20 s, 0.5C for 10 s. */
+  private static List<Phase> ioStep(double c, double overload) {
+    return List.of(
+        new Phase(10, 0, 0.5 * c, 0),
+        new Phase(20, 0, overload * c, 0),
+        new Phase(10, 0, 0.5 * c, 0));
   }
 
   /**
@@ -196,10 +201,7 @@ public record Scenario(
     return new Scenario(
         "thread-bound step 0.5C-" + overload + "C-0.5C, " + threads + " threads, " + server.name(),
         server,
-        List.of(
-            new Phase(10, 0, 0.5 * c, 0),
-            new Phase(20, 0, overload * c, 0),
-            new Phase(10, 0, 0.5 * c, 0)),
+        ioStep(c, overload),
         false,
         Database.NEVER_QUEUES,
         0,
