@@ -21,6 +21,7 @@ import io.levee.rules.model.AdaptiveSpec;
  *   gDrops   = dropRate > DROP_TOLERANCE ? 1 - dropRate : 1
  *   g        = max(MAX_CUT, min(gLatency, gDrops))
  *   T        = g * min(L, maxInFlight);   busy = T + HEADROOM * sqrt(T)
+ *              (busy = T in a window the worker threads held back: WindowSample.threadBound)
  *   CPU above target:
  *     CUT_TO_BUSY    g < 1, busy < L                   : L = max(L * MAX_CUT, busy)
  *     CREEP_TO_BUSY  busy > L, maxInFlight >= L / 2    : L = min(busy, L + 1)
@@ -39,8 +40,9 @@ import io.levee.rules.model.AdaptiveSpec;
  *   peak = max(maxInFlight of a window with the CPU at or below target,
  *              peak decaying with PEAK_MEMORY_NANOS)
  *   held = max(initial-limit / 3, 2 peak + HEADROOM * sqrt(peak))
- *   L clamped to [min-limit, max-limit]; kept as a double so small steps add up; the limit
- *   enforced is L rounded up
+ *   L clamped to [min-limit, max-limit], and below the threads that held the calls back
+ *   ({@link ThreadCeiling}); kept as a double so small steps add up; the limit enforced is L
+ *   rounded up
  * </pre>
  *
  * <p><b>CPU saturation.</b> With every core busy, {@code T} is about {@code TOLERANCE} times the
@@ -167,10 +169,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   /** For {@link #lastStep}: the last window's cut is checked in the next. */
   private boolean lastCutChecked;
 
-  /**
-   * For {@link #lastStep}: the last window's limit was kept below the threads ({@link
-   * ThreadCeiling}).
-   */
+  /** For {@link #lastStep}: the last window's limit was kept below the threads. */
   private boolean lastCapped;
 
   public GradientCpuLimit(AdaptiveSpec spec) {
@@ -233,15 +232,10 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (mode == Mode.PROBING_DEMAND) {
       return demandProbeStep(w, currentLimit);
     }
-    if (dependency.tailRoseWithTheLimit(w, now.latencyKnown)) {
+    String undone = dependency.undone(w, now.latencyKnown);
+    if (undone != null) {
       baseline.lowerTo(dependency.forget());
-      lastNote =
-          "the slow tail rose with the limit: not a slower dependency after all;"
-              + " baseline back";
-    } else if (w.threadBound() && dependency.rememberedNanos() > 0) {
-      // The calls wait in front of the threads, where the tail cannot show them rise.
-      baseline.lowerTo(dependency.forget());
-      lastNote = "the threads hold the calls back: a queue, not a slower dependency; baseline back";
+      lastNote = undone;
     }
     boolean crowd = demand.withinCrowd(w.maxInFlight());
     boolean dependencySlow = dependency.remembered(w.windowNanos());

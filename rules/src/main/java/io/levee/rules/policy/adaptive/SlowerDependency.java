@@ -155,12 +155,23 @@ final class SlowerDependency {
   }
 
   /**
-   * A dependency is remembered, yet the slow tail rose to {@link #TAIL_ROSE} times what it was when
-   * it was found: a slower dependency's latency does not grow with the calls let through, a queue's
-   * does (a pool, a database behind it), so the calls the limit grew to let in queue here.
+   * Why a dependency remembered was a queue after all, or null while nothing says so. The slow tail
+   * rose to {@link #TAIL_ROSE} times what it was when it was found: a slower dependency's latency
+   * does not grow with the calls let through, a queue's does (a pool, a database behind it), so the
+   * calls the limit grew to let in queue here. Or the worker threads held the calls back ({@link
+   * WindowSample#threadBound}): the calls wait in front of them, where the tail cannot show it.
    */
-  boolean tailRoseWithTheLimit(WindowSample w, boolean latencyKnown) {
-    return rememberedNanos > 0 && latencyKnown && w.percentileRttNanos(0.9) > foundP90 * TAIL_ROSE;
+  String undone(WindowSample w, boolean latencyKnown) {
+    if (rememberedNanos == 0) {
+      return null;
+    }
+    if (latencyKnown && w.percentileRttNanos(0.9) > foundP90 * TAIL_ROSE) {
+      return "the slow tail rose with the limit: not a slower dependency after all; baseline back";
+    }
+    if (w.threadBound()) {
+      return "the threads hold the calls back: a queue, not a slower dependency; baseline back";
+    }
+    return null;
   }
 
   /** Forgets the dependency; returns the baseline from before it was found. */
