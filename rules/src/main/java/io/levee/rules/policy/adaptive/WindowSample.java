@@ -165,7 +165,7 @@ public final class WindowSample {
 
   /**
    * How many threads asked for a permit during the window, as the caller counted them ({@link
-   * AdaptiveLimiter#threadSeen}); 0 when the caller does not count them.
+   * AdaptiveLimiter#threadAsked}); 0 when the caller does not count them.
    */
   public int threads() {
     return threads;
