@@ -72,6 +72,27 @@ class GradientCpuLimitCrowdTest {
   }
 
   @Test
+  void anOpenStreamOnAPoolOfManyThreadsIsProbedNoHigherThanWithoutThem() {
+    // Tomcat's 200 threads all ask in every window; but the stream's refusals (as many as
+    // complete) could come from a crowd only a little above the limit: no probe needs to go
+    // higher than four times it to find that.
+    QueueingServer stream = new QueueingServer(10, 10 * MS, 0, 0.3);
+    int limit = 40;
+    List<Integer> probes = new ArrayList<>();
+    for (int i = 0; i < 300; i++) { // 60 s
+      boolean countedOn = algorithm.countsThreadsOn();
+      WindowSample w = held(stream, limit).setThreads(countedOn ? 0 : 200, 0, !countedOn);
+      int next = algorithm.nextLimit(w, limit);
+      if (next > limit && algorithm.lastStep().contains("a higher limit")) {
+        probes.add(next * 100 / limit);
+      }
+      limit = next;
+    }
+    assertThat(probes).hasSize(3);
+    assertThat(probes).allSatisfy(p -> assertThat(p).isBetween(190, 400));
+  }
+
+  @Test
   void aCrowdFoundIsNotCutWhenTheCpuClimbs() {
     // Turned away, its clients would come back at once and take more of the CPU than served.
     int limit = findTheCrowd(new Crowd(64, 10, 10 * MS));
@@ -157,6 +178,27 @@ class GradientCpuLimitCrowdTest {
     }
     assertThat(algorithm.lastStep()).contains("a bounded crowd");
     assertThat(limit).isGreaterThanOrEqualTo(30);
+  }
+
+  @Test
+  void aCrowdFarAboveALimitCutLowIsReachedByTheThreadsThatAsked() {
+    // 64 clients on two workers, met by a limit of 8 (a burst taken for a stream cut it there):
+    // at 8 the latency is already four times the baseline, so the limit holds near 8, and probes
+    // of two and four times it fill. Tomcat's pool, grown to 67 threads by the crowd, hands each
+    // request to the thread idle longest: every window all 67 ask.
+    Crowd crowd = new Crowd(64, 2, 10 * MS);
+    int limit = 8;
+    boolean countedOn = false;
+    int higher = 0;
+    for (int i = 0; i < 50 && !algorithm.lastStep().contains("crowd"); i++) { // 10 s
+      WindowSample w = crowd.window(limit).setThreads(countedOn ? 0 : 67, 0, !countedOn);
+      limit = algorithm.nextLimit(w, limit);
+      countedOn = algorithm.countsThreadsOn();
+      higher += algorithm.lastStep().contains("a higher limit") ? 1 : 0;
+    }
+    assertThat(algorithm.lastStep()).contains("the calls stopped at 64, a bounded crowd");
+    assertThat(higher).isEqualTo(2); // twice the limit, then as high as the threads
+    assertThat(limit).isGreaterThanOrEqualTo(64);
   }
 
   @Test
