@@ -111,8 +111,10 @@ class ClusterFailuresIT {
     assertThat(fleet.awaitStatus(0, "\"connected\":true", 10_000)).isNotNegative();
     Fleet.sleep(2000);
 
-    // A slow Redis that still answers within half a sync is Redis.
-    proxy.delay(Duration.ofMillis(30));
+    // A slow Redis that still answers within half a sync is Redis. The proxy delays each chunk
+    // each way, so a settle's round trip takes two delays or more; 15 ms keeps it well inside the
+    // read timeout (half a sync, 100 ms) on a loaded machine.
+    proxy.delay(Duration.ofMillis(15));
     Fleet.sleep(1500);
     assertThat(fleet.status(0)).contains("\"connected\":true");
     assertThat(fleet.logLines(0, "cannot be reached")).isEmpty();
