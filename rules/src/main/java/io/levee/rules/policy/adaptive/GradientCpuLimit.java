@@ -160,17 +160,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   /** While probing or checking a cut: the estimate to go back to. */
   private double returnTo;
 
-  /** For {@link #lastStep}: the regime of the last steady window, or null for an experiment's. */
-  private WindowReading.Regime lastRegime;
-
-  /** For {@link #lastStep}: what the last window did besides, or instead of, its regime. */
-  private String lastNote;
-
-  /** For {@link #lastStep}: the last window's cut is checked in the next. */
-  private boolean lastCutChecked;
-
-  /** For {@link #lastStep}: the last window's limit was kept below the threads. */
-  private boolean lastCapped;
+  private final StepWords step = new StepWords();
 
   public GradientCpuLimit(AdaptiveSpec spec) {
     this.minLimit = spec.minLimit;
@@ -195,12 +185,9 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (currentLimit != lastLimit) {
       estimate = currentLimit;
     }
-    lastRegime = null;
-    lastNote = null;
-    lastCutChecked = false;
-    lastCapped = false;
+    step.clear();
     if (w.samples() + w.drops() == 0) {
-      lastNote = "no calls completed";
+      step.note("no calls completed");
       return remember(currentLimit);
     }
     now.readCpuAndLatency(w);
@@ -214,20 +201,20 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
     if (mode == Mode.CHECKING_CUT) {
       if (!now.cpuHot && dependency.waitForLaterCalls(w, currentLimit)) {
-        lastNote = "checking the cut: calls admitted before it still in flight";
+        step.note("checking the cut: calls admitted before it still in flight");
         return remember(currentLimit);
       }
       mode = Mode.STEADY;
       if (dependency.found(w, now)) {
-        lastNote =
+        step.note(
             "the cut left the slow tail as slow: a slower dependency, not a queue;"
-                + " baseline relearned, limit back";
+                + " baseline relearned, limit back");
         dependency.remember(w, baseline.nanos());
         baseline.relearn(now.p50);
         estimate = returnTo;
         return enforce(estimate);
       }
-      lastNote = "the cut shortened the slow tail: kept";
+      step.note("the cut shortened the slow tail: kept");
     }
     if (mode == Mode.PROBING_DEMAND) {
       return demandProbeStep(w, currentLimit);
@@ -235,16 +222,17 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     String undone = dependency.undone(w, now.latencyKnown);
     if (undone != null) {
       baseline.lowerTo(dependency.forget());
-      lastNote = undone;
+      step.note(undone);
     }
     boolean crowd = demand.withinCrowd(w.maxInFlight());
     boolean dependencySlow = dependency.remembered(w.windowNanos());
     now.readGradient(w, currentLimit, estimate, baseline.nanos(), crowd, dependencySlow);
-    lastRegime = now.regime(estimate);
-    if (!lastRegime.heldBack()) {
+    WindowReading.Regime regime = now.regime(estimate);
+    step.regime(regime);
+    if (!regime.heldBack()) {
       dependency.cutsBehind(); // grown, drifted, or moved toward busy: the cuts are behind
     }
-    switch (lastRegime) {
+    switch (regime) {
       case CUT_TO_BUSY:
         estimate = Math.max(estimate * MAX_CUT, now.busy);
         break;
@@ -267,7 +255,9 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         break;
     }
     estimate = Math.min(maxLimit, Math.max(minLimit, estimate));
-    lastCapped = ceiling.caps(estimate);
+    if (ceiling.caps(estimate)) {
+      step.cappedBelow(ceiling.threads());
+    }
     estimate = Math.max(minLimit, ceiling.cap(estimate));
     if (now.latencyKnown) {
       baseline.learn(
@@ -282,11 +272,11 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         && now.full
         && w.refused() > 0
         && !now.cpuHot
-        && lastRegime.heldBack()) {
+        && regime.heldBack()) {
       double height = demand.due(w, estimate, maxLimit);
       if (height > 0 && start(Mode.PROBING_DEMAND, estimate)) {
         estimate = height;
-        lastNote = "probe: a higher limit, to see whether the calls stop below it";
+        step.note("probe: a higher limit, to see whether the calls stop below it");
       }
     }
     return enforce(estimate);
@@ -300,18 +290,18 @@ public final class GradientCpuLimit implements LimitAlgorithm {
             : demand.judge(w.maxInFlight(), currentLimit, w.threads());
     switch (verdict) {
       case GROWING:
-        lastNote = "probe: calls in flight still growing below the raised limit";
+        step.note("probe: calls in flight still growing below the raised limit");
         return remember(currentLimit);
       case CROWD:
         mode = Mode.STEADY;
         estimate = Math.min(maxLimit, demand.aboveCrowd());
-        lastNote =
-            "probe: the calls stopped at " + demand.crowd() + ", a bounded crowd; limit above it";
+        step.note(
+            "probe: the calls stopped at " + demand.crowd() + ", a bounded crowd; limit above it");
         return enforce(estimate);
       default:
         mode = Mode.STEADY;
         estimate = returnTo;
-        lastNote = "probe: " + demand.why() + "; limit back";
+        step.note("probe: " + demand.why() + "; limit back");
         return enforce(estimate);
     }
   }
@@ -325,7 +315,9 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       return;
     }
     double checkFrom = dependency.cut(w, before, estimate, now.full);
-    lastCutChecked = checkFrom > 0 && start(Mode.CHECKING_CUT, checkFrom);
+    if (checkFrom > 0 && start(Mode.CHECKING_CUT, checkFrom)) {
+      step.cutChecked();
+    }
   }
 
   /** Growth on one window of use only would follow a step before its latency shows. */
@@ -349,7 +341,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (baselineProbe.due(demand.crowd() > 0) && BaselineProbe.canStep(estimate, minLimit)) {
       start(Mode.PROBING, estimate);
       estimate = baselineProbe.stepDown(estimate, now.p50);
-      lastNote = "probe: a lower limit for one window, to check the baseline";
+      step.note("probe: a lower limit for one window, to check the baseline");
     }
   }
 
@@ -359,37 +351,18 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       boolean falling = baselineProbe.fellWithTheLimit(now.p50, baseline.nanos());
       baseline.lowerTo(now.p50);
       if (falling && BaselineProbe.canStep(estimate, minLimit)) {
-        lastNote = "probe: the median fell with the limit; baseline lowered, one step more";
+        step.note("probe: the median fell with the limit; baseline lowered, one step more");
         return baselineProbe.stepDown(estimate, now.p50);
       }
     }
     mode = Mode.STEADY;
-    lastNote = "probe over: back to the limit before it";
+    step.note("probe over: back to the limit before it");
     return returnTo;
   }
 
   @Override
   public String lastStep() {
-    StringBuilder b = new StringBuilder();
-    if (lastRegime != null) {
-      b.append(now.words(lastRegime));
-    }
-    if (lastNote != null) {
-      b.append(b.length() == 0 ? "" : "; ").append(lastNote);
-    }
-    if (lastCutChecked) {
-      b.append("; checked once the calls before it complete");
-    }
-    if (lastCapped) {
-      b.append("; kept below the ")
-          .append(ceiling.threads())
-          .append(" threads that held the calls");
-    }
-    if (lastRegime != null && dependency.rememberedNanos() > 0) {
-      b.append("; slower dependency remembered ");
-      b.append(LimitTrace.format("%.1f", dependency.rememberedNanos() / 1e9)).append(" s more");
-    }
-    return b.toString();
+    return step.words(now, dependency.rememberedNanos());
   }
 
   /**
