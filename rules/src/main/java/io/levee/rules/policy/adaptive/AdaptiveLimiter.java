@@ -350,7 +350,7 @@ public final class AdaptiveLimiter {
   }
 
   private void closeWindow(long now, long elapsed) {
-    recorder.drainTo(sample, inFlight.get(), freshCount);
+    recorder.drainTo(sample, inFlight.get(), freshCount, now);
     sample.setCpu(cpu.cpuLoad(), spec.cpuTarget).setWindowNanos(elapsed);
     int before = limit;
     int held = heldByThreads();

@@ -26,6 +26,17 @@ final class WindowRecorder {
   private final AtomicLong minRtt = new AtomicLong(Long.MAX_VALUE);
   private final AtomicInteger maxInFlight = new AtomicInteger();
 
+  /**
+   * How long the most threads that asked in one window are remembered ({@link
+   * WindowSample#threadsLately}): as long as Tomcat keeps an idle worker thread by default.
+   */
+  static final long THREADS_MEMORY_NANOS = 60_000_000_000L;
+
+  /** The most threads that asked in one window counted afresh, and when; drainer only. */
+  private int mostThreads;
+
+  private long mostThreadsAt;
+
   void record(long rttNanos, boolean dropped) {
     events.increment();
     if (dropped) {
@@ -72,8 +83,9 @@ final class WindowRecorder {
   /**
    * Moves everything recorded since the last drain into {@code sample}, which is reset first.
    * {@code inFlightNow} seeds the next window's maximum: calls still running belong to it too.
+   * {@code nowNanos} dates the threads counted, for {@link WindowSample#threadsLately}.
    */
-  void drainTo(WindowSample sample, int inFlightNow, boolean threadsAfresh) {
+  void drainTo(WindowSample sample, int inFlightNow, boolean threadsAfresh, long nowNanos) {
     sample.reset();
     for (int i = 0; i < WindowSample.BUCKETS; i++) {
       if (buckets.get(i) != 0) {
@@ -84,8 +96,14 @@ final class WindowRecorder {
     sample.setTotals(
         rttSum.sumThenReset(), minRtt.getAndSet(Long.MAX_VALUE), (int) drops.sumThenReset());
     sample.setRefused((int) refused.sumThenReset());
-    sample.setThreads(
-        (int) threads.sumThenReset(), (int) threadsAgain.sumThenReset(), threadsAfresh);
+    int asked = (int) threads.sumThenReset();
+    sample.setThreads(asked, (int) threadsAgain.sumThenReset(), threadsAfresh);
+    if (threadsAfresh
+        && (asked >= mostThreads || nowNanos - mostThreadsAt > THREADS_MEMORY_NANOS)) {
+      mostThreads = asked;
+      mostThreadsAt = nowNanos;
+    }
+    sample.setThreadsLately(mostThreads);
     sample.setMaxInFlight(maxInFlight.getAndSet(inFlightNow));
   }
 }

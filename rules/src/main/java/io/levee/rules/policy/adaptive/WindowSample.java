@@ -31,6 +31,7 @@ public final class WindowSample {
   private int threads;
   private int threadsAgain;
   private boolean threadsAfresh;
+  private int threadsLately;
   private double cpu;
   private double cpuTarget;
   private long windowNanos;
@@ -53,6 +54,7 @@ public final class WindowSample {
     threads = 0;
     threadsAgain = 0;
     threadsAfresh = false;
+    threadsLately = 0;
     cpu = 0;
     cpuTarget = 1;
     windowNanos = 0;
@@ -94,6 +96,15 @@ public final class WindowSample {
     this.threads = threads;
     this.threadsAgain = again;
     this.threadsAfresh = afresh;
+    return this;
+  }
+
+  /**
+   * The most threads that asked in one window counted afresh lately, this one included; 0 when the
+   * caller does not say ({@link #threadBound}).
+   */
+  public WindowSample setThreadsLately(int threadsLately) {
+    this.threadsLately = threadsLately;
     return this;
   }
 
@@ -184,7 +195,10 @@ public final class WindowSample {
    * and a window lasts about twice the latency; a pool that hands each call to the thread idle
    * longest gives each call a thread of its own, and one thread asks twice only once the pool has
    * gone round, which a small pool does at any load: then its threads are busy only part of the
-   * time.
+   * time. And no window lately had more threads ask than this one's calls in flight ({@link
+   * #setThreadsLately}): a pool seen that large can take more calls than these, however few of its
+   * threads these took (a pool whose idle threads wait on a lock hands a call to the thread that
+   * just finished one as often as to the one idle longest).
    */
   public boolean threadBound() {
     return threadsAfresh
@@ -192,7 +206,8 @@ public final class WindowSample {
         && threads <= maxInFlight
         && threads >= 0.9 * maxInFlight
         && threadsAgain * 2 >= threads
-        && busy() >= BUSY_SHARE * threads;
+        && busy() >= BUSY_SHARE * threads
+        && threadsLately <= maxInFlight;
   }
 
   /**

@@ -77,6 +77,46 @@ class AdaptiveLimiterThreadsTest {
     assertThat(lines).singleElement().asString().contains("the calls held at 4 by as many threads");
   }
 
+  @Test
+  void threadsAsManyAsTheCallsDoNotHoldThemBackWhileMoreAskedWithinAMinute() {
+    AdaptiveLimiter wide =
+        new AdaptiveLimiter(new AdaptiveSpec(1, 50, 30, 0.7), clock, cpu, algorithm);
+    long start = clock.nanoTime();
+    long second = start + 150 * MS;
+    busyWindow(wide, 6, 3, start, second);
+    assertThat(algorithm.currentLimit).isEqualTo(30);
+    busyWindow(wide, 4, 4, second, second + 150 * MS); // four threads, four calls, as held back
+    assertThat(algorithm.currentLimit).as("six threads asked 150 ms before").isEqualTo(30);
+    long aMinuteOn = second + WindowRecorder.THREADS_MEMORY_NANOS + MS;
+    wide.tryAcquire(aMinuteOn); // closes the idle window
+    wide.release(aMinuteOn, MS, false);
+    busyWindow(wide, 4, 4, aMinuteOn, aMinuteOn + 150 * MS);
+    assertThat(algorithm.currentLimit).as("six asked more than a minute before").isEqualTo(4);
+  }
+
+  /**
+   * One window from {@code from} to {@code to}: {@code threads} threads ask twice each, {@code
+   * inFlight} calls run throughout it (Little's law: their latencies over its length make that many
+   * busy), and none is left in flight after it.
+   */
+  private void busyWindow(AdaptiveLimiter l, int threads, int inFlight, long from, long to) {
+    for (int i = 0; i < threads; i++) {
+      l.threadAsked(1);
+      l.threadAsked(2);
+    }
+    for (int i = 0; i < inFlight; i++) {
+      l.tryAcquire(from);
+    }
+    long latency = inFlight * (to - from) / AdaptiveLimiter.MIN_EVENTS;
+    for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) {
+      l.release(to, latency, false);
+      l.tryAcquire(to);
+    }
+    for (int i = 0; i < inFlight; i++) {
+      l.release(to, latency, false);
+    }
+  }
+
   private void closeAWindow(long at) {
     for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) {
       limiter.tryAcquire(at);

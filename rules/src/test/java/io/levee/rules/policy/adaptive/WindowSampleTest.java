@@ -41,6 +41,15 @@ class WindowSampleTest {
     assertThat(held(20, 20, 20, 20, false).threadBound()).isFalse();
   }
 
+  @Test
+  void threadsAsBusyAsTheCallsDoNotHoldThemBackWhenMoreAskedLately() {
+    // 64 clients, all let in, on a pool that handed their calls to the threads that had just
+    // finished: 64 threads asked, all busy. Windows before, while some of the clients were
+    // turned away, had 67 threads ask: the pool can take more calls than these.
+    assertThat(held(64, 64, 64, 64, true).setThreadsLately(64).threadBound()).isTrue();
+    assertThat(held(64, 64, 64, 64, true).setThreadsLately(67).threadBound()).isFalse();
+  }
+
   /** A window of 100 ms in which {@code busy} calls of 10 ms ran throughout. */
   private static WindowSample held(
       int threads, int again, int maxInFlight, int busy, boolean afresh) {
