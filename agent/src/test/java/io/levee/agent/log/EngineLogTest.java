@@ -47,7 +47,7 @@ class EngineLogTest {
         .isEqualTo(
             "DEBUG limit system: 19 -> 18, toward the recent need: limit not used, peak 2.0"
                 + " (median 10.0 ms = 1.00 x baseline 10.0 ms, p90 10.0 ms; 2 in flight at most;"
-                + " 40 calls, 0 failed in 200 ms; cpu 25 %, target 80 %)");
+                + " 40 calls, 0 failed, 0 refused in 200 ms; cpu 25 %, target 80 %)");
   }
 
   /** Forty 10 ms calls, two at a time: one window's worth at the smallest window. */

@@ -103,7 +103,7 @@ class AdaptiveLimiterTest {
     assertThat(lines).hasSize(1); // the first window was not traced: no one was reading
     assertThat(lines.get(0))
         .startsWith("7 -> 7 (median 5.")
-        .contains("41 calls, 0 failed in 150 ms");
+        .contains("41 calls, 0 failed, 0 refused in 150 ms");
   }
 
   @Test
