@@ -5,9 +5,9 @@ package io.levee.rules.policy.adaptive;
  * LimitAlgorithm#lastStep}: the regime that moved the limit, or the experiment that judged the
  * window instead, and what else bounded it.
  *
- * <p><b>Why a class of its own.</b> The words are read only when the limiter traces (debug log, the
- * live page), while the algorithm writes these few facts every window; keeping them apart keeps the
- * algorithm's step about the limit and this about the sentence.
+ * <p><b>Why a class of its own.</b> The words are read only when the limiter traces (the agent's
+ * log at debug), while the algorithm writes these few facts every window; keeping them apart keeps
+ * the algorithm's step about the limit and this about the sentence.
  *
  * <p><b>Cost.</b> A few field writes per window; a string only when {@link #words} is called.
  */

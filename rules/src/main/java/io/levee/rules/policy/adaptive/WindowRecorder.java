@@ -28,7 +28,7 @@ final class WindowRecorder {
 
   /**
    * How long the most threads that asked in one window are remembered ({@link
-   * WindowSample#threadsLately}): as long as Tomcat keeps an idle worker thread by default.
+   * WindowSample#setThreadsLately}): as long as Tomcat keeps an idle worker thread by default.
    */
   static final long THREADS_MEMORY_NANOS = 60_000_000_000L;
 
@@ -83,7 +83,7 @@ final class WindowRecorder {
   /**
    * Moves everything recorded since the last drain into {@code sample}, which is reset first.
    * {@code inFlightNow} seeds the next window's maximum: calls still running belong to it too.
-   * {@code nowNanos} dates the threads counted, for {@link WindowSample#threadsLately}.
+   * {@code nowNanos} dates the threads counted, for {@link WindowSample#setThreadsLately}.
    */
   void drainTo(WindowSample sample, int inFlightNow, boolean threadsAfresh, long nowNanos) {
     sample.reset();
