@@ -16,6 +16,12 @@ import java.util.concurrent.atomic.LongAdder;
  * once the adders have grown their cells.
  */
 final class WindowRecorder {
+  /**
+   * How long the most threads that asked in one window are remembered ({@link
+   * WindowSample#setThreadsLately}): as long as Tomcat keeps an idle worker thread by default.
+   */
+  static final long THREADS_MEMORY_NANOS = 60_000_000_000L;
+
   private final AtomicLongArray buckets = new AtomicLongArray(WindowSample.BUCKETS);
   private final LongAdder events = new LongAdder();
   private final LongAdder rttSum = new LongAdder();
@@ -25,12 +31,6 @@ final class WindowRecorder {
   private final LongAdder threadsAgain = new LongAdder();
   private final AtomicLong minRtt = new AtomicLong(Long.MAX_VALUE);
   private final AtomicInteger maxInFlight = new AtomicInteger();
-
-  /**
-   * How long the most threads that asked in one window are remembered ({@link
-   * WindowSample#setThreadsLately}): as long as Tomcat keeps an idle worker thread by default.
-   */
-  static final long THREADS_MEMORY_NANOS = 60_000_000_000L;
 
   /** The most threads that asked in one window counted afresh, and when; drainer only. */
   private int mostThreads;

@@ -63,15 +63,7 @@ class AdaptiveLimiterThreadsTest {
           }
         });
     long start = clock.nanoTime();
-    for (int i = 0; i < 4; i++) { // four threads hold four calls, and each asks twice
-      wide.threadAsked(1);
-      wide.threadAsked(2);
-      wide.tryAcquire(start);
-    }
-    for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) { // busy: 40 x 15 ms over 150 ms = 4
-      wide.release(start + 150 * MS, 15 * MS, false);
-      wide.tryAcquire(start + 150 * MS);
-    }
+    busyWindow(wide, 4, 4, start, start + 150 * MS); // four threads hold four calls, all busy
     assertThat(algorithm.windows).isEqualTo(1);
     assertThat(algorithm.currentLimit).isEqualTo(4);
     assertThat(lines).singleElement().asString().contains("the calls held at 4 by as many threads");
