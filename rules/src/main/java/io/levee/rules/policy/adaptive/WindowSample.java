@@ -207,7 +207,7 @@ public final class WindowSample {
         && threads >= 0.9 * maxInFlight
         && threadsAgain * 2 >= threads
         && busy() >= BUSY_SHARE * threads
-        && threadsLately <= maxInFlight;
+        && threadsLately <= maxInFlight + 1; // a window closing mid-count skews it by one
   }
 
   /**
