@@ -44,6 +44,12 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  * that grew only as far as the crowd (Tomcat makes threads as it needs them, so a crowd that set
  * its size finds only a few more) makes a crowd look like such a stream: it is then taken for one,
  * and refused as before the probe, which costs the crowd its refusals but never lets a queue grow.
+ * Where the threads are counted, the returns test asks less ({@link #RETURNS_THREADS_COUNTED}): the
+ * threads test already tells a stream held back by its threads, and a client that shares its CPU
+ * with the server (a load generator on the same host, spinning on the refusals) comes back not much
+ * faster than an admitted call completes. What is left for the returns test there is a mild stream
+ * whose calls level off for a window by chance: fewer of its calls are turned away than complete,
+ * spread over all the calls it put above the old limit.
  *
  * <p><b>What.</b> After {@code wait} of full windows that turned calls away and did not let the
  * limit grow (the latency risen, or near the knee) with the CPU below target, the limit is raised
@@ -95,6 +101,12 @@ final class DemandProbe {
    */
   static final double RETURNS = 2;
 
+  /**
+   * {@link #RETURNS} where the threads are counted: the threads test already tells a stream held
+   * back by them, so this one only has to tell a crowd from a mild stream's plateau.
+   */
+  static final double RETURNS_THREADS_COUNTED = 1;
+
   /** What a window of a probe showed. */
   enum Verdict {
     /** The calls filled the raised limit, or kept growing: a stream; back to the limit before. */
@@ -117,6 +129,9 @@ final class DemandProbe {
   private double refusedBefore;
 
   private double completedPerCall;
+
+  /** {@link #RETURNS}, or {@link #RETURNS_THREADS_COUNTED} when the probe counts threads. */
+  private double returns = RETURNS;
 
   /** The limit the probe started from. */
   private double from;
@@ -172,6 +187,7 @@ final class DemandProbe {
     from = estimate;
     refusedBefore = refused;
     completedPerCall = completed / Math.max(1, estimate);
+    returns = w.threads() > 0 ? RETURNS_THREADS_COUNTED : RETURNS;
     fullNanos = 0;
     refused = 0;
     completed = 0;
@@ -192,7 +208,7 @@ final class DemandProbe {
     if (factor <= 2 || threads == 0 || completedPerCall <= 0) {
       return 0;
     }
-    return Math.min(threads, from + refusedBefore / (RETURNS * completedPerCall));
+    return Math.min(threads, from + refusedBefore / (returns * completedPerCall));
   }
 
   /** A window that used less than half the limit: whatever overload there was is over. */
@@ -245,11 +261,11 @@ final class DemandProbe {
 
   /**
    * Whether the {@code stop - from} calls found above the old limit were turned away, each, at
-   * least {@link #RETURNS} times as often as an admitted call completed.
+   * least {@link #returns} times as often as an admitted call completed.
    */
   private boolean cameBack(int stop) {
     double extra = stop - from;
-    return extra > 0 && refusedBefore / extra >= RETURNS * completedPerCall;
+    return extra > 0 && refusedBefore / extra >= returns * completedPerCall;
   }
 
   private Verdict found(int stop) {

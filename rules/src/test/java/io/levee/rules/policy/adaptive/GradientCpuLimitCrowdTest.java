@@ -181,6 +181,41 @@ class GradientCpuLimitCrowdTest {
   }
 
   @Test
+  void aCrowdThatComesBackSlowlyIsFoundWhereTheThreadsAreCounted() {
+    // A load generator on the server's CPU, spinning on the refusals: each client turned away
+    // comes back every 80 ms, 2.5 times a window, about 1.5 times as often as an admitted call
+    // completes at a limit near 30 (50 complete a window). Tomcat's 200 threads take its calls.
+    Crowd crowd = new Crowd(64, 10, 10 * MS, 0.3, 80 * MS);
+    int limit = 20;
+    int seen = 0;
+    boolean countedOn = false;
+    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) { // 30 s
+      int fresh = countedOn ? Math.min(50, 200 - seen) : 64 + 50;
+      seen = countedOn ? seen + fresh : fresh;
+      limit = algorithm.nextLimit(crowd.window(limit).setThreads(fresh, 0, !countedOn), limit);
+      countedOn = algorithm.countsThreadsOn();
+    }
+    assertThat(algorithm.lastStep()).contains("the calls stopped at 64, a bounded crowd");
+    assertThat(limit).isGreaterThanOrEqualTo(64);
+  }
+
+  @Test
+  void aHeavyStreamHeldBackByThreadsNobodyCountsIsNotACrowd() {
+    // Three times what completes arrives, in front of 60 threads, and the caller does not count
+    // threads (a resource's own limit): 100 turned away a window, twice as many as complete. Cut
+    // to about 20, a probe to four times that stops at the 60 threads, and the 40 calls above the
+    // old limit were each turned away as often as an admitted call completed. Only the full returns
+    // test tells it from a crowd.
+    ThreadBound stream = new ThreadBound(60, 10, 10 * MS, 100);
+    int limit = 40;
+    for (int i = 0; i < 300; i++) { // 60 s
+      limit = algorithm.nextLimit(stream.window(limit), limit);
+      assertThat(algorithm.lastStep()).as("window %s", i).doesNotContain("crowd");
+    }
+    assertThat(limit).isBetween(10, 29);
+  }
+
+  @Test
   void aCrowdFarAboveALimitCutLowIsReachedByTheThreadsThatAsked() {
     // 64 clients on two workers, met by a limit of 8 (a burst taken for a stream cut it there):
     // at 8 the latency is already four times the baseline, so the limit holds near 8, and probes
@@ -256,45 +291,59 @@ class GradientCpuLimitCrowdTest {
     final int workers;
     final long serviceNanos;
     final double cpu;
+    final long resendNanos;
 
     Crowd(int clients, int workers, long serviceNanos) {
       this(clients, workers, serviceNanos, 0.3);
     }
 
     Crowd(int clients, int workers, long serviceNanos, double cpu) {
+      this(clients, workers, serviceNanos, cpu, 2 * MS);
+    }
+
+    Crowd(int clients, int workers, long serviceNanos, double cpu, long resendNanos) {
       this.clients = clients;
       this.workers = workers;
       this.serviceNanos = serviceNanos;
       this.cpu = cpu;
+      this.resendNanos = resendNanos;
     }
 
-    /** A client turned away sends again 2 ms later. */
+    /** A client turned away sends again {@code resendNanos} later. */
     WindowSample window(int limit) {
       int inFlight = Math.min(limit, clients);
-      int refused = (int) ((clients - inFlight) * WINDOW / (2 * MS));
+      int refused = (int) ((clients - inFlight) * WINDOW / resendNanos);
       return GradientCpuLimitCrowdTest.window(inFlight, workers, serviceNanos, cpu, refused);
     }
   }
 
   /**
-   * An open stream of twice what {@code workers} complete, in front of a container with {@code
+   * An open stream of more than {@code workers} complete, in front of a container with {@code
    * threads} threads: as many calls in flight as the limit lets in, up to the threads; the limit
-   * turns away the excess only while it is below the threads (above, the excess waits for one).
+   * turns away the excess ({@code excess} a window; 50 complete) only while it is below the threads
+   * (above, the excess waits for one).
    */
   private static final class ThreadBound {
     final int threads;
     final int workers;
     final long serviceNanos;
+    final int excess;
 
+    /** Twice what completes: as many turned away as complete. */
     ThreadBound(int threads, int workers, long serviceNanos) {
+      this(threads, workers, serviceNanos, 50);
+    }
+
+    ThreadBound(int threads, int workers, long serviceNanos, int excess) {
       this.threads = threads;
       this.workers = workers;
       this.serviceNanos = serviceNanos;
+      this.excess = excess;
     }
 
     WindowSample window(int limit) {
       int inFlight = Math.min(limit, threads);
-      int refused = limit < threads ? 50 : 0; // as many as complete: 50 a window
+      int refused = limit < threads ? excess : 0;
       return GradientCpuLimitCrowdTest.window(inFlight, workers, serviceNanos, 0.3, refused);
     }
   }
