@@ -60,20 +60,23 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  * behind the others until the limit is back) shrinks with time, while a crowd of up to four times
  * the limit is found within a few seconds. A crowd further above the limit (a burst taken for a
  * stream cut it low, and at that limit the latency is already risen) would stay out of reach of any
- * factor, so where the threads are counted the probes after the first go at least as high as the
- * threads that asked in the window before, which a crowd's clients, turned away one after another,
- * keep all busy; but no higher than the largest crowd the refusals before the probe could come from
- * (one whose extra calls were each turned away {@link #RETURNS} times as often as an admitted call
- * completed): a stream's refusals, about as many as complete, keep its probes where the factor puts
- * them. If they stop below it (the in flight of a window no higher than the window before, and no
- * lower than {@link #PLATEAU} of it: falling, the load is changing), the load is a crowd of that
- * size: the limit stays above it with the usual headroom, and while the calls in flight stay within
- * the crowd a risen latency is that crowd's own queue and does not cut, whatever the CPU: its
- * clients turned away would come back at once, and turning them away again and again takes more of
- * the CPU than serving them in turn. More in flight than the crowd plus its headroom, or fewer than
- * half of it, ends it: the load has changed, and the limit is judged as usual again. A window that
- * uses less than half the limit ends the escalation: the overload is over. Probes run only with the
- * CPU below target: above it, letting more in would make every call share the CPU with them.
+ * factor, and waiting four seconds for the second probe costs such a crowd four seconds of refusals
+ * each time it comes back after a pause; so where the threads are counted every probe goes at least
+ * as high as the threads that asked in the window before, which a crowd's clients, turned away one
+ * after another, keep all busy; but no higher than the largest crowd the refusals before the probe
+ * could come from (one whose extra calls were each turned away {@link #RETURNS_THREADS_COUNTED}
+ * times as often as an admitted call completed): the refusals of a stream of less than twice what
+ * completes keep its first probe at twice the limit, and those of one of less than four times its
+ * later ones at four times. If the calls stop below the raised limit (the in flight of a window no
+ * higher than the window before, and no lower than {@link #PLATEAU} of it: falling, the load is
+ * changing), the load is a crowd of that size: the limit stays above it with the usual headroom,
+ * and while the calls in flight stay within the crowd a risen latency is that crowd's own queue and
+ * does not cut, whatever the CPU: its clients turned away would come back at once, and turning them
+ * away again and again takes more of the CPU than serving them in turn. More in flight than the
+ * crowd plus its headroom, or fewer than half of it, ends it: the load has changed, and the limit
+ * is judged as usual again. A window that uses less than half the limit ends the escalation: the
+ * overload is over. Probes run only with the CPU below target: above it, letting more in would make
+ * every call share the CPU with them.
  *
  * <p><b>Cost.</b> A few fields and arithmetic per window; per call, only a refused one is counted
  * (a {@code LongAdder}, in the limiter's window), and per thread and window its first call (the
@@ -199,13 +202,13 @@ final class DemandProbe {
   }
 
   /**
-   * How high a probe after one that found a stream goes at least: as high as the {@code threads}
-   * that asked (a crowd far above a limit cut low is out of reach of any factor of it), but no
-   * higher than the largest crowd whose returns could have made the refusals before it ({@link
-   * #cameBack}): above that, no stop could count as a crowd, and a stream would only queue more.
+   * How high a probe goes at least: as high as the {@code threads} that asked (a crowd far above a
+   * limit cut low is out of reach of any factor of it), but no higher than the largest crowd whose
+   * returns could have made the refusals before it ({@link #cameBack}): above that, no stop could
+   * count as a crowd, and a stream would only queue more.
    */
   private double reach(int threads) {
-    if (factor <= 2 || threads == 0 || completedPerCall <= 0) {
+    if (threads == 0 || completedPerCall <= 0) {
       return 0;
     }
     return Math.min(threads, from + refusedBefore / (returns * completedPerCall));

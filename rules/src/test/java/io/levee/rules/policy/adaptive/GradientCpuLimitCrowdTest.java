@@ -219,8 +219,9 @@ class GradientCpuLimitCrowdTest {
   void aCrowdFarAboveALimitCutLowIsReachedByTheThreadsThatAsked() {
     // 64 clients on two workers, met by a limit of 8 (a burst taken for a stream cut it there):
     // at 8 the latency is already four times the baseline, so the limit holds near 8, and probes
-    // of two and four times it fill. Tomcat's pool, grown to 67 threads by the crowd, hands each
-    // request to the thread idle longest: every window all 67 ask.
+    // of two and four times it would fill. Tomcat's pool, grown to 67 threads by the crowd, hands
+    // each request to the thread idle longest: every window all 67 ask, and the 56 clients turned
+    // away come back far more often than an admitted call completes.
     Crowd crowd = new Crowd(64, 2, 10 * MS);
     int limit = 8;
     boolean countedOn = false;
@@ -232,7 +233,7 @@ class GradientCpuLimitCrowdTest {
       higher += algorithm.lastStep().contains("a higher limit") ? 1 : 0;
     }
     assertThat(algorithm.lastStep()).contains("the calls stopped at 64, a bounded crowd");
-    assertThat(higher).isEqualTo(2); // twice the limit, then as high as the threads
+    assertThat(higher).isEqualTo(1); // as high as the threads, on the first probe
     assertThat(limit).isGreaterThanOrEqualTo(64);
   }
 
