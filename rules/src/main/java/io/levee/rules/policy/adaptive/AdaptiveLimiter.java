@@ -137,7 +137,11 @@ public final class AdaptiveLimiter {
         if (bands != null) {
           bands.normalRefused(now);
         }
-        recorder.refused();
+        if (current < limit) {
+          recorder.refusedBelowLimit(); // the top of the limit kept for other classes
+        } else {
+          recorder.refused();
+        }
         maybeCloseWindow(now);
         return false;
       }

@@ -53,30 +53,33 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  *
  * <p><b>What.</b> After {@code wait} of full windows that turned calls away and did not let the
  * limit grow (the latency risen, or near the knee) with the CPU below target, the limit is raised
- * to {@code factor} times itself for a few windows. If the calls in flight fill the raised limit,
- * or are still growing when the probe's windows run out, the load is a stream: the limit goes back,
- * and the next probe comes after four times the wait and goes twice as high (up to {@link
- * #MAX_FACTOR}): under a long overload the probes' cost (the extra calls they let queue, which wait
- * behind the others until the limit is back) shrinks with time, while a crowd of up to four times
- * the limit is found within a few seconds. A crowd further above the limit (a burst taken for a
- * stream cut it low, and at that limit the latency is already risen) would stay out of reach of any
- * factor, and waiting four seconds for the second probe costs such a crowd four seconds of refusals
- * each time it comes back after a pause; so where the threads are counted every probe goes at least
- * as high as the threads that asked in the window before, which a crowd's clients, turned away one
- * after another, keep all busy; but no higher than the largest crowd the refusals before the probe
- * could come from (one whose extra calls were each turned away {@link #RETURNS_THREADS_COUNTED}
- * times as often as an admitted call completed): the refusals of a stream of less than twice what
- * completes keep its first probe at twice the limit, and those of one of less than four times its
- * later ones at four times. If the calls stop below the raised limit (the in flight of a window no
- * higher than the window before, and no lower than {@link #PLATEAU} of it: falling, the load is
- * changing), the load is a crowd of that size: the limit stays above it with the usual headroom,
- * and while the calls in flight stay within the crowd a risen latency is that crowd's own queue and
- * does not cut, whatever the CPU: its clients turned away would come back at once, and turning them
- * away again and again takes more of the CPU than serving them in turn. More in flight than the
- * crowd plus its headroom, or fewer than half of it, ends it: the load has changed, and the limit
- * is judged as usual again. A window that uses less than half the limit ends the escalation: the
- * overload is over. Probes run only with the CPU below target: above it, letting more in would make
- * every call share the CPU with them.
+ * to {@code factor} times itself for a few windows. A window whose calls were turned away below the
+ * limit, its top kept for other classes of calls ({@link ClassReserve}), counts as full: a crowd
+ * whose most asked pages hold more than their share stops there, up to an eighth below the limit,
+ * and the probe then counts the crowd's calls above the calls in flight, not above the limit. If
+ * the calls in flight fill the raised limit, or are still growing when the probe's windows run out,
+ * the load is a stream: the limit goes back, and the next probe comes after four times the wait and
+ * goes twice as high (up to {@link #MAX_FACTOR}): under a long overload the probes' cost (the extra
+ * calls they let queue, which wait behind the others until the limit is back) shrinks with time,
+ * while a crowd of up to four times the limit is found within a few seconds. A crowd further above
+ * the limit (a burst taken for a stream cut it low, and at that limit the latency is already risen)
+ * would stay out of reach of any factor, and waiting four seconds for the second probe costs such a
+ * crowd four seconds of refusals each time it comes back after a pause; so where the threads are
+ * counted every probe goes at least as high as the threads that asked in the window before, which a
+ * crowd's clients, turned away one after another, keep all busy; but no higher than the largest
+ * crowd the refusals before the probe could come from (one whose extra calls were each turned away
+ * {@link #RETURNS_THREADS_COUNTED} times as often as an admitted call completed): the refusals of a
+ * stream of less than twice what completes keep its first probe at twice the limit, and those of
+ * one of less than four times its later ones at four times. If the calls stop below the raised
+ * limit (the in flight of a window no higher than the window before, and no lower than {@link
+ * #PLATEAU} of it: falling, the load is changing), the load is a crowd of that size: the limit
+ * stays above it with the usual headroom, and while the calls in flight stay within the crowd a
+ * risen latency is that crowd's own queue and does not cut, whatever the CPU: its clients turned
+ * away would come back at once, and turning them away again and again takes more of the CPU than
+ * serving them in turn. More in flight than the crowd plus its headroom, or fewer than half of it,
+ * ends it: the load has changed, and the limit is judged as usual again. A window that uses less
+ * than half the limit ends the escalation: the overload is over. Probes run only with the CPU below
+ * target: above it, letting more in would make every call share the CPU with them.
  *
  * <p><b>Cost.</b> A few fields and arithmetic per window; per call, only a refused one is counted
  * (a {@code LongAdder}, in the limiter's window), and per thread and window its first call (the
@@ -136,7 +139,9 @@ final class DemandProbe {
   /** {@link #RETURNS}, or {@link #RETURNS_THREADS_COUNTED} when the probe counts threads. */
   private double returns = RETURNS;
 
-  /** The limit the probe started from. */
+  /**
+   * The limit the probe started from, or the calls in flight where they were turned away below it.
+   */
   private double from;
 
   private double factor = 2;
@@ -187,9 +192,10 @@ final class DemandProbe {
     if (fullNanos < waitNanos || estimate >= maxLimit) {
       return 0;
     }
-    from = estimate;
+    // Calls turned away below the limit (its top kept for other classes) stopped where they were.
+    from = Math.min(estimate, w.maxInFlight());
     refusedBefore = refused;
-    completedPerCall = completed / Math.max(1, estimate);
+    completedPerCall = completed / Math.max(1, from);
     returns = w.threads() > 0 ? RETURNS_THREADS_COUNTED : RETURNS;
     fullNanos = 0;
     refused = 0;

@@ -33,9 +33,9 @@ import io.levee.rules.model.AdaptiveSpec;
  *                                                        (only sqrt(L) if ratio > FLAT)
  *     DRIFT_TO_HELD  ratio <= FLAT, maxInFlight < L / 2 : L moves toward held
  *   HOLD, KEEP       otherwise                         : L unchanged
- *   CUT, HOLD or KEEP with the CPU below target, the limit full and calls turned away: now and
- *   then L is raised for a few windows, to see whether they are a bounded crowd ({@link
- *   DemandProbe})
+ *   CUT, HOLD or KEEP with the CPU below target, the limit full (or its top kept for other
+ *   classes of calls) and calls turned away: now and then L is raised for a few windows, to see
+ *   whether they are a bounded crowd ({@link DemandProbe})
  *   full = maxInFlight >= the enforced limit
  *   peak = max(maxInFlight of a window with the CPU at or below target,
  *              peak decaying with PEAK_MEMORY_NANOS)
@@ -269,7 +269,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     if (now.appLimited) {
       demand.quiet();
     } else if (mode == Mode.STEADY
-        && now.full
+        && (now.full || w.refusedBelowLimit() > 0)
         && w.refused() > 0
         && !now.cpuHot
         && regime.heldBack()) {

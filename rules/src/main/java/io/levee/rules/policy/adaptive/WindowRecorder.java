@@ -27,6 +27,7 @@ final class WindowRecorder {
   private final LongAdder rttSum = new LongAdder();
   private final LongAdder drops = new LongAdder();
   private final LongAdder refused = new LongAdder();
+  private final LongAdder refusedBelowLimit = new LongAdder();
   private final LongAdder threads = new LongAdder();
   private final LongAdder threadsAgain = new LongAdder();
   private final AtomicLong minRtt = new AtomicLong(Long.MAX_VALUE);
@@ -55,6 +56,12 @@ final class WindowRecorder {
   /** A call the limit turned away. */
   void refused() {
     refused.increment();
+  }
+
+  /** A call turned away with fewer calls than the limit in flight. */
+  void refusedBelowLimit() {
+    refused.increment();
+    refusedBelowLimit.increment();
   }
 
   /** A thread asked for the first time in this window. */
@@ -96,6 +103,7 @@ final class WindowRecorder {
     sample.setTotals(
         rttSum.sumThenReset(), minRtt.getAndSet(Long.MAX_VALUE), (int) drops.sumThenReset());
     sample.setRefused((int) refused.sumThenReset());
+    sample.setRefusedBelowLimit((int) refusedBelowLimit.sumThenReset());
     int asked = (int) threads.sumThenReset();
     sample.setThreads(asked, (int) threadsAgain.sumThenReset(), threadsAfresh);
     if (threadsAfresh

@@ -27,6 +27,7 @@ public final class WindowSample {
   private long minRttNanos;
   private int drops;
   private int refused;
+  private int refusedBelowLimit;
   private int maxInFlight;
   private int threads;
   private int threadsAgain;
@@ -50,6 +51,7 @@ public final class WindowSample {
     minRttNanos = Long.MAX_VALUE;
     drops = 0;
     refused = 0;
+    refusedBelowLimit = 0;
     maxInFlight = 0;
     threads = 0;
     threadsAgain = 0;
@@ -79,6 +81,12 @@ public final class WindowSample {
   /** Calls the limit turned away during the window. */
   public WindowSample setRefused(int refused) {
     this.refused = refused;
+    return this;
+  }
+
+  /** Of {@link #refused()}, those turned away with fewer calls than the limit in flight. */
+  public WindowSample setRefusedBelowLimit(int refusedBelowLimit) {
+    this.refusedBelowLimit = refusedBelowLimit;
     return this;
   }
 
@@ -132,6 +140,14 @@ public final class WindowSample {
   /** Calls the limit turned away during the window. */
   public int refused() {
     return refused;
+  }
+
+  /**
+   * Of {@link #refused()}, those turned away with fewer calls than the limit in flight: the top of
+   * the limit kept for other classes of calls ({@link ClassReserve}).
+   */
+  public int refusedBelowLimit() {
+    return refusedBelowLimit;
   }
 
   /** The fraction of completed calls that failed, 0 when nothing completed. */

@@ -220,6 +220,26 @@ class AdaptiveLimiterTest {
   }
 
   @Test
+  void callsTurnedAwayBelowTheLimitAreCountedApart() {
+    AdaptiveLimiter shared =
+        new AdaptiveLimiter(new AdaptiveSpec(1, 50, 16, 0.7), clock, cpu, algorithm);
+    long start = clock.nanoTime();
+    assertThat(shared.tryAcquire(start, 0)).isTrue();
+    shared.release(start, MS, false, 0);
+    assertThat(acquire(shared, 1, 20)).isEqualTo(14); // six turned away at 14 of 16
+    assertThat(acquire(shared, 0, 5)).isEqualTo(4); // one turned away at 18 of 16
+    release(shared, 1, 14);
+    release(shared, 0, 4);
+    for (int i = 0; i < AdaptiveLimiter.MIN_EVENTS; i++) {
+      shared.tryAcquire(start + 150 * MS, 0);
+      shared.release(start + 150 * MS, 5 * MS, false, 0);
+    }
+    assertThat(algorithm.windows).isEqualTo(1);
+    assertThat(algorithm.refused).isEqualTo(7);
+    assertThat(algorithm.refusedBelowLimit).isEqualTo(6);
+  }
+
+  @Test
   void oneClassAloneHasTheWholeLimitOnceTheOthersAreForgotten() {
     AdaptiveLimiter shared =
         new AdaptiveLimiter(new AdaptiveSpec(1, 50, 16, 0.7), clock, cpu, algorithm);
@@ -326,6 +346,7 @@ class AdaptiveLimiterTest {
     int samples;
     int drops;
     int refused;
+    int refusedBelowLimit;
     int maxInFlight;
     int threads;
     int threadsAgain;
@@ -341,6 +362,7 @@ class AdaptiveLimiterTest {
       samples = window.samples();
       drops = window.drops();
       refused = window.refused();
+      refusedBelowLimit = window.refusedBelowLimit();
       maxInFlight = window.maxInFlight();
       threads = window.threads();
       threadsAgain = window.threadsAgain();
