@@ -17,7 +17,8 @@ public interface LimitTrace {
 
   /**
    * {@code 48 -> 72, grow (median 12.1 ms = 1.10 x baseline 11.0 ms, p90 30.2 ms; 40 in flight at
-   * most; 120 calls, 0 failed, 0 refused in 250 ms; cpu 25 %, target 80 %)}.
+   * most; 120 calls, 0 failed, 0 refused in 250 ms; cpu 25 %, target 80 %)}; calls refused below
+   * the limit are named when there are any ({@code 312 refused (200 below the limit) in 83 ms}).
    */
   static String line(int from, int to, WindowSample w, String step, long baselineNanos) {
     StringBuilder b = new StringBuilder(160);
@@ -34,7 +35,11 @@ public interface LimitTrace {
     }
     b.append(w.maxInFlight()).append(" in flight at most; ");
     b.append(w.samples()).append(" calls, ").append(w.drops()).append(" failed, ");
-    b.append(w.refused()).append(" refused in ");
+    b.append(w.refused()).append(" refused");
+    if (w.refusedBelowLimit() > 0) { // the top of the limit kept for other pages
+      b.append(" (").append(w.refusedBelowLimit()).append(" below the limit)");
+    }
+    b.append(" in ");
     b.append(w.windowNanos() / 1_000_000).append(" ms; cpu ");
     b.append(Math.round(w.cpu() * 100)).append(" %, target ");
     b.append(Math.round(w.cpuTarget() * 100)).append(" %)");

@@ -19,4 +19,12 @@ class LimitTraceTest {
                 + " p90 19.9 ms; 8 in flight at most; 40 calls, 1 failed, 312 refused in 83 ms;"
                 + " cpu 41 %, target 80 %)");
   }
+
+  @Test
+  void aLineNamesTheCallsRefusedBelowTheLimit() {
+    WindowSample w = new WindowSample().record(20_000_000L);
+    w.setRefused(312).setRefusedBelowLimit(200).setMaxInFlight(61).setWindowNanos(83_000_000L);
+    assertThat(LimitTrace.line(70, 70, w, "keep", 0))
+        .contains("61 in flight at most; 1 calls, 0 failed, 312 refused (200 below the limit) in");
+  }
 }
