@@ -185,8 +185,7 @@ final class DemandProbe {
    * cannot go higher).
    */
   double due(WindowSample w, double estimate, int maxLimit) {
-    // A window that spans an idle stretch was not full for all of it.
-    fullNanos += Math.min(w.windowNanos(), FIRST_WAIT_NANOS);
+    fullNanos += fullFor(w);
     refused += w.refused();
     completed += w.samples() + w.drops();
     if (fullNanos < waitNanos || estimate >= maxLimit) {
@@ -220,10 +219,33 @@ final class DemandProbe {
     return Math.min(threads, from + refusedBefore / (returns * completedPerCall));
   }
 
+  /**
+   * How long a full window was full. A window lasts about twice the median latency; one longer than
+   * the first wait spans an idle stretch (the first after a pause), and was busy only for as long
+   * as its calls kept its calls in flight busy: by Little's law, the calls times their mean latency
+   * over the calls in flight, which a window full throughout reaches within a factor of two.
+   */
+  private static long fullFor(WindowSample w) {
+    if (w.windowNanos() <= FIRST_WAIT_NANOS) {
+      return w.windowNanos();
+    }
+    long calls = w.samples() + w.drops();
+    long busy = 2 * calls * w.averageRttNanos() / Math.max(1, w.maxInFlight());
+    return Math.min(busy, FIRST_WAIT_NANOS);
+  }
+
   /** A window that used less than half the limit: whatever overload there was is over. */
   void quiet() {
     waitNanos = FIRST_WAIT_NANOS;
     factor = 2;
+    turnedNoneAway();
+  }
+
+  /**
+   * A window that turned no call away: the full windows counted so far, and their refusals, are no
+   * longer those of the load that comes next. The escalation stays until the overload is over.
+   */
+  void turnedNoneAway() {
     fullNanos = 0;
     refused = 0;
     completed = 0;

@@ -268,6 +268,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     }
     if (now.appLimited) {
       demand.quiet();
+    } else if (w.refused() == 0) {
+      demand.turnedNoneAway();
     } else if (mode == Mode.STEADY
         && (now.full || w.refusedBelowLimit() > 0)
         && w.refused() > 0

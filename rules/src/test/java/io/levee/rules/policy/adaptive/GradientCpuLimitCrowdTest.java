@@ -262,6 +262,27 @@ class GradientCpuLimitCrowdTest {
   }
 
   @Test
+  void theFirstWindowAfterAPauseIsNotASecondOfFullWindows() {
+    // The window that spans 40 s of pause holds the 50 calls that ended it, one turned away.
+    WindowSample pause = window(20, 10, 10 * MS, 0.3, 1).setWindowNanos(40_000 * MS);
+    int limit = algorithm.nextLimit(pause, 20);
+    assertThat(algorithm.lastStep()).doesNotContain("a higher limit");
+    assertThat(limit).isLessThanOrEqualTo(20);
+  }
+
+  @Test
+  void fullWindowsBeforeAWindowThatTurnedNoneAwayDoNotCountTowardAProbe() {
+    Crowd crowd = new Crowd(64, 10, 10 * MS);
+    int limit = 20;
+    for (int i = 0; i < 4; i++) { // 0.8 s of full windows that turned calls away
+      limit = algorithm.nextLimit(crowd.window(limit), limit);
+    }
+    limit = algorithm.nextLimit(window(limit, 10, 10 * MS, 0.3, 0), limit); // none turned away
+    limit = algorithm.nextLimit(crowd.window(limit), limit);
+    assertThat(algorithm.lastStep()).doesNotContain("a higher limit");
+  }
+
+  @Test
   void aCrowdThatBecomesAStreamIsCutAgain() {
     int limit = findTheCrowd(new Crowd(64, 10, 10 * MS));
     assertThat(limit).isGreaterThanOrEqualTo(64);
