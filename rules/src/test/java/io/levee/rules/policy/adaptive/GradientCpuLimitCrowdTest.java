@@ -165,17 +165,8 @@ class GradientCpuLimitCrowdTest {
   @Test
   void aCrowdWhoseCallsComeFromEverOtherThreadsIsFound() {
     // The same 30 clients in front of Tomcat's 200 threads, whose pool hands each request to the
-    // thread idle longest: 50 threads a window that had not asked before, until all 200 have.
-    Crowd crowd = new Crowd(30, 10, 10 * MS);
-    int limit = 20;
-    int seen = 0;
-    boolean countedOn = false;
-    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
-      int fresh = countedOn ? Math.min(50, 200 - seen) : 30 + 50;
-      seen = countedOn ? seen + fresh : fresh;
-      limit = algorithm.nextLimit(crowd.window(limit).setThreads(fresh, 0, !countedOn), limit);
-      countedOn = algorithm.countsThreadsOn();
-    }
+    // thread idle longest.
+    int limit = onTomcatsPool(new Crowd(30, 10, 10 * MS), 20);
     assertThat(algorithm.lastStep()).contains("a bounded crowd");
     assertThat(limit).isGreaterThanOrEqualTo(30);
   }
@@ -185,16 +176,7 @@ class GradientCpuLimitCrowdTest {
     // A load generator on the server's CPU, spinning on the refusals: each client turned away
     // comes back every 80 ms, 2.5 times a window, about 1.5 times as often as an admitted call
     // completes at a limit near 30 (50 complete a window). Tomcat's 200 threads take its calls.
-    Crowd crowd = new Crowd(64, 10, 10 * MS, 0.3, 80 * MS);
-    int limit = 20;
-    int seen = 0;
-    boolean countedOn = false;
-    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) { // 30 s
-      int fresh = countedOn ? Math.min(50, 200 - seen) : 64 + 50;
-      seen = countedOn ? seen + fresh : fresh;
-      limit = algorithm.nextLimit(crowd.window(limit).setThreads(fresh, 0, !countedOn), limit);
-      countedOn = algorithm.countsThreadsOn();
-    }
+    int limit = onTomcatsPool(new Crowd(64, 10, 10 * MS, 0.3, 80 * MS), 20);
     assertThat(algorithm.lastStep()).contains("the calls stopped at 64, a bounded crowd");
     assertThat(limit).isGreaterThanOrEqualTo(64);
   }
@@ -392,6 +374,24 @@ class GradientCpuLimitCrowdTest {
       int refused = limit < threads ? excess : 0;
       return GradientCpuLimitCrowdTest.window(inFlight, workers, serviceNanos, 0.3, refused);
     }
+  }
+
+  /**
+   * Windows of {@code crowd} from {@code limit} until a probe finds it (30 s at most), its calls
+   * taken by Tomcat's 200 threads, whose pool hands each request to the thread idle longest: the
+   * clients' own threads and 50 more a window that had not asked before, until all 200 have.
+   * Returns the limit then.
+   */
+  private int onTomcatsPool(Crowd crowd, int limit) {
+    int seen = 0;
+    boolean countedOn = false;
+    for (int i = 0; i < 150 && !algorithm.lastStep().contains("crowd"); i++) {
+      int fresh = countedOn ? Math.min(50, 200 - seen) : crowd.clients + 50;
+      seen = countedOn ? seen + fresh : fresh;
+      limit = algorithm.nextLimit(crowd.window(limit).setThreads(fresh, 0, !countedOn), limit);
+      countedOn = algorithm.countsThreadsOn();
+    }
+    return limit;
   }
 
   /** Windows of 64 clients until a probe finds them, from a limit of 30; the limit then. */
