@@ -137,11 +137,7 @@ public final class AdaptiveLimiter {
         if (bands != null) {
           bands.normalRefused(now);
         }
-        if (current < limit) {
-          recorder.refusedBelowLimit(); // the top of the limit kept for other classes
-        } else {
-          recorder.refused();
-        }
+        recorder.refused(current < limit); // below: the top of the limit kept for other classes
         maybeCloseWindow(now);
         return false;
       }
@@ -163,7 +159,7 @@ public final class AdaptiveLimiter {
     if (priority == Priority.CRITICAL) {
       int l = limit;
       if (!bands.tryTakeCritical(l)) {
-        recorder.refused();
+        recorder.refused(false);
         maybeCloseWindow(now);
         return false;
       }
@@ -175,7 +171,7 @@ public final class AdaptiveLimiter {
     for (; ; ) {
       int current = inFlight.get();
       if (current >= bands.sheddableCeiling(limit, classes.anySeen(), now, windowNanos)) {
-        recorder.refused();
+        recorder.refused(false);
         maybeCloseWindow(now);
         return false;
       }

@@ -272,7 +272,6 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       demand.turnedNoneAway();
     } else if (mode == Mode.STEADY
         && (now.full || w.refusedBelowLimit() > 0)
-        && w.refused() > 0
         && !now.cpuHot
         && regime.heldBack()) {
       double height = demand.due(w, estimate, maxLimit);

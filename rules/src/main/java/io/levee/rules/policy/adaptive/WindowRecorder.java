@@ -53,15 +53,14 @@ final class WindowRecorder {
     }
   }
 
-  /** A call the limit turned away. */
-  void refused() {
+  /**
+   * A call the limit turned away; {@code belowLimit}: with fewer calls than the limit in flight.
+   */
+  void refused(boolean belowLimit) {
     refused.increment();
-  }
-
-  /** A call turned away with fewer calls than the limit in flight. */
-  void refusedBelowLimit() {
-    refused.increment();
-    refusedBelowLimit.increment();
+    if (belowLimit) {
+      refusedBelowLimit.increment();
+    }
   }
 
   /** A thread asked for the first time in this window. */

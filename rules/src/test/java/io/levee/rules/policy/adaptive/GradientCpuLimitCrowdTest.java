@@ -1,11 +1,13 @@
 package io.levee.rules.policy.adaptive;
 
+import static io.levee.rules.policy.adaptive.CrowdLoads.window;
 import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.MS;
 import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.TARGET;
-import static io.levee.rules.policy.adaptive.GradientCpuLimitTest.WINDOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.levee.rules.model.AdaptiveSpec;
+import io.levee.rules.policy.adaptive.CrowdLoads.Crowd;
+import io.levee.rules.policy.adaptive.CrowdLoads.ThreadBound;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -311,72 +313,6 @@ class GradientCpuLimitCrowdTest {
   }
 
   /**
-   * {@code clients} closed-loop clients of {@code workers} parallel workers: as many calls in
-   * flight as the limit lets in, up to the clients, and latency grows with them past the workers.
-   */
-  private static final class Crowd {
-    final int clients;
-    final int workers;
-    final long serviceNanos;
-    final double cpu;
-    final long resendNanos;
-
-    Crowd(int clients, int workers, long serviceNanos) {
-      this(clients, workers, serviceNanos, 0.3);
-    }
-
-    Crowd(int clients, int workers, long serviceNanos, double cpu) {
-      this(clients, workers, serviceNanos, cpu, 2 * MS);
-    }
-
-    Crowd(int clients, int workers, long serviceNanos, double cpu, long resendNanos) {
-      this.clients = clients;
-      this.workers = workers;
-      this.serviceNanos = serviceNanos;
-      this.cpu = cpu;
-      this.resendNanos = resendNanos;
-    }
-
-    /** A client turned away sends again {@code resendNanos} later. */
-    WindowSample window(int limit) {
-      int inFlight = Math.min(limit, clients);
-      int refused = (int) ((clients - inFlight) * WINDOW / resendNanos);
-      return GradientCpuLimitCrowdTest.window(inFlight, workers, serviceNanos, cpu, refused);
-    }
-  }
-
-  /**
-   * An open stream of more than {@code workers} complete, in front of a container with {@code
-   * threads} threads: as many calls in flight as the limit lets in, up to the threads; the limit
-   * turns away the excess ({@code excess} a window; 50 complete) only while it is below the threads
-   * (above, the excess waits for one).
-   */
-  private static final class ThreadBound {
-    final int threads;
-    final int workers;
-    final long serviceNanos;
-    final int excess;
-
-    /** Twice what completes: as many turned away as complete. */
-    ThreadBound(int threads, int workers, long serviceNanos) {
-      this(threads, workers, serviceNanos, 50);
-    }
-
-    ThreadBound(int threads, int workers, long serviceNanos, int excess) {
-      this.threads = threads;
-      this.workers = workers;
-      this.serviceNanos = serviceNanos;
-      this.excess = excess;
-    }
-
-    WindowSample window(int limit) {
-      int inFlight = Math.min(limit, threads);
-      int refused = limit < threads ? excess : 0;
-      return GradientCpuLimitCrowdTest.window(inFlight, workers, serviceNanos, 0.3, refused);
-    }
-  }
-
-  /**
    * Windows of {@code crowd} from {@code limit} until a probe finds it (30 s at most), its calls
    * taken by Tomcat's 200 threads, whose pool hands each request to the thread idle longest: the
    * clients' own threads and 50 more a window that had not asked before, until all 200 have.
@@ -424,19 +360,5 @@ class GradientCpuLimitCrowdTest {
   /** A window of {@code server}, which turned away 50 calls: an open stream it held back. */
   private static WindowSample held(QueueingServer server, int limit) {
     return server.window(limit).setRefused(50);
-  }
-
-  /** 50 calls completed, their latency growing with the calls in flight past the workers. */
-  private static WindowSample window(
-      int inFlight, int workers, long serviceNanos, double cpu, int refused) {
-    long rtt = serviceNanos * Math.max(workers, inFlight) / workers;
-    WindowSample w = new WindowSample();
-    for (int i = 0; i < 50; i++) {
-      w.record(rtt + (i % 5) * serviceNanos / 50);
-    }
-    return w.setRefused(refused)
-        .setMaxInFlight(inFlight)
-        .setCpu(cpu, TARGET)
-        .setWindowNanos(WINDOW);
   }
 }
