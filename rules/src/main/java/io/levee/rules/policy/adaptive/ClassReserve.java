@@ -60,6 +60,18 @@ final class ClassReserve {
     return current < limit ? (long) mine * active < current : mine < limit / (2 * active);
   }
 
+  /**
+   * The smallest limit whose top eighth, kept for the classes holding less than their share, begins
+   * at or above {@code calls}: a limit under which they are all admitted whatever their classes.
+   */
+  static int limitAbove(int calls) {
+    int limit = Math.max(0, calls);
+    while (limit - (limit >> 3) < calls) {
+      limit++;
+    }
+    return limit;
+  }
+
   /** Whether any class was admitted in the last second or so. */
   boolean anySeen() {
     return (seen.get() | seenBefore) != 0;

@@ -56,30 +56,34 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  * to {@code factor} times itself for a few windows. A window whose calls were turned away below the
  * limit, its top kept for other classes of calls ({@link ClassReserve}), counts as full: a crowd
  * whose most asked pages hold more than their share stops there, up to an eighth below the limit,
- * and the probe then counts the crowd's calls above the calls in flight, not above the limit. If
- * the calls in flight fill the raised limit, or are still growing when the probe's windows run out,
- * the load is a stream: the limit goes back, and the next probe comes after four times the wait and
- * goes twice as high (up to {@link #MAX_FACTOR}): under a long overload the probes' cost (the extra
- * calls they let queue, which wait behind the others until the limit is back) shrinks with time,
- * while a crowd of up to four times the limit is found within a few seconds. A crowd further above
- * the limit (a burst taken for a stream cut it low, and at that limit the latency is already risen)
- * would stay out of reach of any factor, and waiting four seconds for the second probe costs such a
- * crowd four seconds of refusals each time it comes back after a pause; so where the threads are
- * counted every probe goes at least as high as the threads that asked in the window before, which a
- * crowd's clients, turned away one after another, keep all busy; but no higher than the largest
- * crowd the refusals before the probe could come from (one whose extra calls were each turned away
- * {@link #RETURNS_THREADS_COUNTED} times as often as an admitted call completed): the refusals of a
- * stream of less than twice what completes keep its first probe at twice the limit, and those of
- * one of less than four times its later ones at four times. If the calls stop below the raised
- * limit (the in flight of a window no higher than the window before, and no lower than {@link
- * #PLATEAU} of it: falling, the load is changing), the load is a crowd of that size: the limit
- * stays above it with the usual headroom, and while the calls in flight stay within the crowd a
- * risen latency is that crowd's own queue and does not cut, whatever the CPU: its clients turned
- * away would come back at once, and turning them away again and again takes more of the CPU than
- * serving them in turn. More in flight than the crowd plus its headroom, or fewer than half of it,
- * ends it: the load has changed, and the limit is judged as usual again. A window that uses less
- * than half the limit ends the escalation: the overload is over. Probes run only with the CPU below
- * target: above it, letting more in would make every call share the CPU with them.
+ * and the probe then counts the crowd's calls above the calls in flight, not above the limit. The
+ * same holds during the probe: calls turned away in the top eighth of the raised limit did not stop
+ * by themselves, so the probe goes above them with the usual headroom ({@link
+ * ClassReserve#limitAbove}), at most {@link #MAX_FACTOR} times the calls it started from, and
+ * judges the next window; a stream takes up each raise, a crowd stops at its size. If the calls in
+ * flight fill the raised limit, or are still growing when the probe's windows run out, the load is
+ * a stream: the limit goes back, and the next probe comes after four times the wait and goes twice
+ * as high (up to {@link #MAX_FACTOR}): under a long overload the probes' cost (the extra calls they
+ * let queue, which wait behind the others until the limit is back) shrinks with time, while a crowd
+ * of up to four times the limit is found within a few seconds. A crowd further above the limit (a
+ * burst taken for a stream cut it low, and at that limit the latency is already risen) would stay
+ * out of reach of any factor, and waiting four seconds for the second probe costs such a crowd four
+ * seconds of refusals each time it comes back after a pause; so where the threads are counted every
+ * probe goes at least as high as the threads that asked in the window before, which a crowd's
+ * clients, turned away one after another, keep all busy; but no higher than the largest crowd the
+ * refusals before the probe could come from (one whose extra calls were each turned away {@link
+ * #RETURNS_THREADS_COUNTED} times as often as an admitted call completed): the refusals of a stream
+ * of less than twice what completes keep its first probe at twice the limit, and those of one of
+ * less than four times its later ones at four times. If the calls stop below the raised limit (the
+ * in flight of a window no higher than the window before, and no lower than {@link #PLATEAU} of it:
+ * falling, the load is changing), the load is a crowd of that size: the limit stays above it with
+ * the usual headroom, and while the calls in flight stay within the crowd a risen latency is that
+ * crowd's own queue and does not cut, whatever the CPU: its clients turned away would come back at
+ * once, and turning them away again and again takes more of the CPU than serving them in turn. More
+ * in flight than the crowd plus its headroom, or fewer than half of it, ends it: the load has
+ * changed, and the limit is judged as usual again. A window that uses less than half the limit ends
+ * the escalation: the overload is over. Probes run only with the CPU below target: above it,
+ * letting more in would make every call share the CPU with them.
  *
  * <p><b>Cost.</b> A few fields and arithmetic per window; per call, only a refused one is counted
  * (a {@code LongAdder}, in the limiter's window), and per thread and window its first call (the
@@ -120,7 +124,12 @@ final class DemandProbe {
     /** The calls stopped below the raised limit: a crowd of {@link #crowd()} calls. */
     CROWD,
     /** Still growing below the raised limit: one more window. */
-    GROWING
+    GROWING,
+    /**
+     * Turned away in the raised limit's top eighth, kept for other classes ({@link ClassReserve}):
+     * one more window at {@link #raised()}, above them.
+     */
+    RAISED
   }
 
   private long waitNanos = FIRST_WAIT_NANOS;
@@ -146,6 +155,11 @@ final class DemandProbe {
 
   private double factor = 2;
   private double height;
+
+  /** The highest limit a probe may go to, and where it went above the reserve ({@link #raised}). */
+  private int maxLimit;
+
+  private int raised;
   private int windows;
   private int lastInFlight;
 
@@ -179,6 +193,11 @@ final class DemandProbe {
     return Math.max(height, crowd + HEADROOM * Math.sqrt(crowd));
   }
 
+  /** The limit a probe's window {@link Verdict#RAISED} goes to. */
+  int raised() {
+    return raised;
+  }
+
   /**
    * A steady window was full and turned calls away, the CPU below target, and the regimes did not
    * let the limit grow. Returns the limit to probe with, or 0 when it is not yet time (or the limit
@@ -200,6 +219,7 @@ final class DemandProbe {
     refused = 0;
     completed = 0;
     height = Math.min(maxLimit, Math.max(estimate * factor, reach(w.threads())));
+    this.maxLimit = maxLimit;
     windows = 0;
     lastInFlight = 0;
     threads = w.threads();
@@ -252,14 +272,26 @@ final class DemandProbe {
   }
 
   /**
-   * One window of the probe, which ran at {@link #due}'s limit; {@code newThreads}: the threads
-   * that asked in it and not before in the probe, 0 when not counted.
+   * One window of the probe, which ran at {@link #due}'s limit or at {@link #raised()}; {@code
+   * newThreads}: the threads that asked in it and not before in the probe, 0 when not counted;
+   * {@code heldBelow}: calls were turned away below the limit, its top kept for other classes.
    */
-  Verdict judge(int maxInFlight, int enforced, int newThreads) {
+  Verdict judge(int maxInFlight, int enforced, int newThreads, boolean heldBelow) {
     windows++;
     threads += newThreads;
     if (maxInFlight >= enforced) {
       return stream("the calls filled the raised limit, an open stream");
+    }
+    if (heldBelow && windows < MAX_WINDOWS) {
+      // They did not stop by themselves: a crowd's most asked pages wait above its reserve. A
+      // stream's take up each raise, up to the highest probe from where this one started.
+      int above =
+          ClassReserve.limitAbove(maxInFlight + (int) Math.ceil(HEADROOM * Math.sqrt(maxInFlight)));
+      raised = (int) Math.min(Math.min(maxLimit, Math.max(height, MAX_FACTOR * from)), above);
+      if (raised > enforced) {
+        lastInFlight = maxInFlight;
+        return Verdict.RAISED;
+      }
     }
     if (windows >= 2 && maxInFlight < lastInFlight * PLATEAU) {
       return stream("the calls fell away during the probe: the load changed");

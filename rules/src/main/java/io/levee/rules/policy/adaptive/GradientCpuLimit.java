@@ -288,11 +288,15 @@ public final class GradientCpuLimit implements LimitAlgorithm {
     DemandProbe.Verdict verdict =
         now.cpuHot || !now.dropsTolerated
             ? demand.stream("cpu above target or calls failing, as for a stream")
-            : demand.judge(w.maxInFlight(), currentLimit, w.threads());
+            : demand.judge(w.maxInFlight(), currentLimit, w.threads(), w.refusedBelowLimit() > 0);
     switch (verdict) {
       case GROWING:
         step.note("probe: calls in flight still growing below the raised limit");
         return remember(currentLimit);
+      case RAISED:
+        step.note("probe: calls turned away in the top kept for other pages; raised above them");
+        estimate = demand.raised();
+        return enforce(estimate);
       case CROWD:
         mode = Mode.STEADY;
         estimate = Math.min(maxLimit, demand.aboveCrowd());

@@ -246,6 +246,40 @@ class GradientCpuLimitCrowdTest {
   }
 
   @Test
+  void aProbeWhoseCallsAreHeldInTheTopKeptForOtherPagesGoesAboveThem() {
+    // The same crowd from a lower limit: twice the limit still keeps its top eighth below the
+    // crowd, where the most asked page is turned away while the others leave it part empty. The
+    // calls stop there, short of the crowd; taken for its size, the limit would sit below the crowd
+    // and turn it away until the next probe.
+    int limit = 26;
+    for (int i = 0; i < 50 && !algorithm.lastStep().contains("crowd"); i++) {
+      int inFlight = Math.min(64, limit - limit / 8 + 2);
+      WindowSample w = window(inFlight, 64, 22 * MS, 0.3, inFlight < 64 ? 200 : 0);
+      limit = algorithm.nextLimit(inFlight < 64 ? w.setRefusedBelowLimit(200) : w, limit);
+    }
+    assertThat(algorithm.lastStep()).contains("the calls stopped at 64, a bounded crowd");
+    assertThat(limit - limit / 8).isGreaterThanOrEqualTo(64);
+  }
+
+  @Test
+  void aStreamHeldInTheTopKeptForOtherPagesStillGoesBack() {
+    // An open stream whose most asked page is turned away in the top eighth of any limit: each
+    // raise above it is taken up at once, up to the highest a probe may go, where the refusals
+    // before it are too few for a crowd that large.
+    int limit = 26;
+    int highest = 0;
+    for (int i = 0; i < 50 && !algorithm.lastStep().contains("limit back"); i++) {
+      int inFlight = limit - limit / 8 + 2;
+      WindowSample w = window(inFlight, 20, 10 * MS, 0.3, 200).setRefusedBelowLimit(200);
+      limit = algorithm.nextLimit(w, limit);
+      highest = Math.max(highest, limit);
+    }
+    assertThat(algorithm.lastStep()).contains("limit back").doesNotContain("a bounded crowd");
+    assertThat(limit).isLessThanOrEqualTo(26);
+    assertThat(highest).isLessThanOrEqualTo(4 * 26); // the highest probe from where it began
+  }
+
+  @Test
   void theFirstWindowAfterAPauseIsNotASecondOfFullWindows() {
     // The window that spans 40 s of pause holds the 50 calls that ended it, one turned away.
     WindowSample pause = window(20, 10, 10 * MS, 0.3, 1).setWindowNanos(40_000 * MS);
