@@ -8,7 +8,8 @@ import java.util.Random;
  * A {@link Scenario.Database} while it runs: requests wait in FIFO order for one of the pool's
  * connections (HikariCP hands them out in the order asked), run their query on the database's own
  * cores, keep the connection for the rest of the page's work (open session in view), and give it
- * back.
+ * back. Now and then, if the spec says so, the database's cores slow down for a while ({@link
+ * Scenario.Database#dipEveryNanos}).
  */
 final class Database {
   private final Scenario.Database spec;
@@ -22,6 +23,11 @@ final class Database {
   private int inUse;
   private long seq;
 
+  /** When the database's speed changes next (a slow moment begins or ends); never without them. */
+  private long nextSwitch = Long.MAX_VALUE;
+
+  private boolean slow;
+
   private record Held(long until, long seq, ServerModel.Request request)
       implements Comparable<Held> {
     @Override
@@ -34,6 +40,14 @@ final class Database {
     this.spec = spec;
     this.cores = new SharedCores(spec.cores());
     this.random = random;
+    if (spec.dipEveryNanos() > 0) {
+      nextSwitch = untilNextDip();
+    }
+  }
+
+  /** Slow moments come at random, {@code dipEveryNanos} apart on average. */
+  private long untilNextDip() {
+    return (long) (-Math.log(1 - random.nextDouble()) * spec.dipEveryNanos());
   }
 
   /** Pages differ: a query's work is drawn from an exponential distribution of the spec's mean. */
@@ -51,17 +65,25 @@ final class Database {
     }
   }
 
-  /** When the next query is done or the next connection given back. */
+  /** When the next query is done, the next connection given back, or the speed changes. */
   long nextEvent(long now) {
     Held first = holding.peek();
-    return Math.min(cores.nextCompletion(now), first == null ? Long.MAX_VALUE : first.until);
+    long next = Math.min(cores.nextCompletion(now), first == null ? Long.MAX_VALUE : first.until);
+    return Math.min(next, nextSwitch);
   }
 
   /**
    * At {@link #nextEvent}: the request that gave its connection back, which goes to the next one
-   * waiting; null if a query was done and its request keeps the connection for a while.
+   * waiting; null if a query was done and its request keeps the connection for a while, or the
+   * speed changed.
    */
   ServerModel.Request next(long now) {
+    if (now >= nextSwitch) {
+      slow = !slow;
+      cores.speed(slow ? spec.dipSpeed() : 1);
+      nextSwitch = now + (slow ? spec.dipNanos() : untilNextDip());
+      return null;
+    }
     Held first = holding.peek();
     if (first == null || cores.nextCompletion(now) < first.until) {
       ServerModel.Request r = cores.poll();

@@ -87,8 +87,24 @@ public record Scenario(
    * /io} request waits for one of {@code pool} connections, runs one query of {@code queryNanos} on
    * the database's {@code cores}, shared by the queries running, and keeps the connection {@code
    * holdNanos} more (the rest of the page, with the session open in the view).
+   *
+   * @param dipEveryNanos the mean time between the database's slow moments, which come at random
+   *     (its CPU shared with another process for a while); 0 for none
+   * @param dipNanos how long each lasts
+   * @param dipSpeed the share of its cores the database keeps during one
    */
-  public record Database(int pool, int cores, long queryNanos, long holdNanos) {
+  public record Database(
+      int pool,
+      int cores,
+      long queryNanos,
+      long holdNanos,
+      long dipEveryNanos,
+      long dipNanos,
+      double dipSpeed) {
+    public Database(int pool, int cores, long queryNanos, long holdNanos) {
+      this(pool, cores, queryNanos, holdNanos, 0, 0, 1);
+    }
+
     /**
      * HikariCP's default pool of 10 in front of one core of PostgreSQL, 2 ms of it per page, each
      * page keeping its connection 6 ms more: about the petclinic benchmark's shape (C 450-530/s,
@@ -97,13 +113,22 @@ public record Scenario(
     public static final Database POOL_OF_TEN = new Database(10, 1, 2_000_000L, 6_000_000L);
 
     /**
+     * {@link #POOL_OF_TEN} on a database that shares its core with another process now and then (a
+     * load generator on the same machine, as in the petclinic benchmark): every 3 s on average it
+     * runs at a quarter of its speed for a second, a slow moment in which fewer calls in flight
+     * take as long as more took before, which the check of a cut can take for a slower dependency.
+     */
+    public static final Database POOL_OF_TEN_SHARED =
+        new Database(10, 1, 2_000_000L, 6_000_000L, 3_000_000_000L, 1_000_000_000L, 0.25);
+
+    /**
      * A downstream that never queues: each page holds a connection 40 ms however many others do, so
      * its latency stays flat at any load.
      */
     public static final Database NEVER_QUEUES =
         new Database(1_000_000, 1_000_000, 2_000_000L, 38_000_000L);
 
-    /** Capacity, queries (pages) per second. */
+    /** Capacity, queries (pages) per second, outside its slow moments. */
     public double c() {
       return cores * 1e9 / queryNanos;
     }

@@ -22,6 +22,7 @@ public final class SeedSweep {
     Scenario.Server two = Scenario.Server.TWO_CORES;
     Scenario.Server one = Scenario.Server.ONE_CPU;
     Scenario.Database pool = Scenario.Database.POOL_OF_TEN;
+    Scenario.Database shared = Scenario.Database.POOL_OF_TEN_SHARED;
     String[] names = {
       "step, 2 cores: goodput at 2C / C",
       "step, 2 cores: admitted p99 at 2C (ms)",
@@ -43,7 +44,10 @@ public final class SeedSweep {
       "database closed loop, 2 cores, 32 clients: refused/s",
       "database closed loop, 2 cores, 64 clients: refused/s",
       "database closed loop, 2 cores, 64 clients: p99 (ms)",
-      "database closed loop, 1 cpu, 64 clients: refused/s"
+      "database closed loop, 1 cpu, 64 clients: refused/s",
+      "database step, slow moments, 2 cores: goodput at 2C / C",
+      "database step, slow moments, 2 cores: admitted p99 (ms)",
+      "database closed loop, slow moments, 64 clients: refused/s"
     };
     double[][] values = new double[names.length][seeds];
     for (int i = 0; i < seeds; i++) {
@@ -78,6 +82,10 @@ public final class SeedSweep {
       v[18] = loop.refusedPerSecond();
       v[19] = loop.p99Millis();
       v[20] = Outcomes.closedLoop(one, pool, 64, levee(), seed).refusedPerSecond();
+      step = Outcomes.database(two, shared, levee(), seed);
+      v[21] = step.goodputAtTwiceCapacity();
+      v[22] = step.p99MillisAtTwiceCapacity();
+      v[23] = Outcomes.closedLoop(two, shared, 64, levee(), seed).refusedPerSecond();
       for (int k = 0; k < names.length; k++) {
         values[k][i] = v[k];
       }

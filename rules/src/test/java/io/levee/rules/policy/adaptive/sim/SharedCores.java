@@ -14,6 +14,9 @@ final class SharedCores {
   private double virtual;
   private double busyCoreNanos;
 
+  /** The share of their speed the cores run at (another process takes the rest). */
+  private double speed = 1;
+
   SharedCores(int cores) {
     this.cores = cores;
   }
@@ -46,6 +49,11 @@ final class SharedCores {
     busyCoreNanos += dt * (double) Math.min(running.size(), cores);
   }
 
+  /** From now on the cores run at {@code speed} of their own (1: all of it). */
+  void speed(double speed) {
+    this.speed = speed;
+  }
+
   /** Core-nanoseconds of work done so far. */
   double busyCoreNanos() {
     return busyCoreNanos;
@@ -53,6 +61,6 @@ final class SharedCores {
 
   private double rate() {
     int k = running.size();
-    return k == 0 ? 0 : Math.min(1.0, (double) cores / k);
+    return k == 0 ? 0 : speed * Math.min(1.0, (double) cores / k);
   }
 }
