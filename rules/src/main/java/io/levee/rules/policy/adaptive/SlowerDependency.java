@@ -15,9 +15,13 @@ package io.levee.rules.policy.adaptive;
  * (a cut that leaves as many calls in flight cannot shorten their queue). Smaller cuts in a row are
  * checked together, once they took a quarter of the limit: the p90 of a window of a few dozen calls
  * moves by a fifth from one window to the next, so a cut of a tenth, checked alone, would find a
- * slower dependency by chance about half the time. Meanwhile the fast growth while the CPU is idle
- * lets the limit follow the calls that hold permits longer, so a fast page is not starved by a slow
- * one sharing the limit.
+ * slower dependency by chance about half the time. Nor may the tail rise beyond that fifth: with
+ * fewer calls in flight, a longer tail is a server that slowed by itself between the two windows (a
+ * database sharing its CPU for a second), and taken for a slower dependency it sent the limit back
+ * up to the queue it was cut from and taught the baseline that queue's latency (the petclinic
+ * benchmark's open loop; the simulation's database with slow moments). Meanwhile the fast growth
+ * while the CPU is idle lets the limit follow the calls that hold permits longer, so a fast page is
+ * not starved by a slow one sharing the limit.
  *
  * <p><b>Remembered.</b> After such a check, latency rises with the CPU below target do not cut for
  * {@link #MEMORY_NANOS}: in a service that mixes fast and slow pages the median flips between them
@@ -53,6 +57,14 @@ final class SlowerDependency {
    * queue's server (a pool, a database) takes.
    */
   static final double TAIL_ROSE = 1.5;
+
+  /**
+   * The slow tail rose by a quarter with fewer calls in flight: beyond the fifth by which a
+   * window's p90 moves by chance, so the server behind the limit slowed between the two windows
+   * (its own rate fell: a database sharing its CPU for a moment). That says nothing about a slower
+   * dependency, whose latency holds steady, and the cut stands.
+   */
+  static final double TAIL_SLOWED = 1.25;
 
   /** A CPU that moved less than this between the cut's window and the next did not rise. */
   static final double CPU_NOISE = 0.02;
@@ -133,7 +145,9 @@ final class SlowerDependency {
    * The window that judges the checked cuts: fewer calls in flight, same latency means no queue
    * behind this limit but a slower dependency. The tail, not the median: with fewer slow calls
    * admitted, the fast ones may become the median of a mixed service while the slow ones take as
-   * long as before.
+   * long as before. The same, not more: by Little's law a tail as long with fewer calls in flight
+   * means fewer calls completing, which is a slower dependency's mark and also a server that slowed
+   * by itself; a tail that rose beyond a window's noise ({@link #TAIL_SLOWED}) is only the second.
    */
   boolean found(WindowSample w, WindowReading now) {
     boolean cpuRose = w.cpu() > cutCpu + CPU_NOISE;
@@ -144,7 +158,13 @@ final class SlowerDependency {
         && !cpuRose
         && now.dropsTolerated
         && fewer
-        && p90 >= cutP90 * TAIL_KEPT;
+        && p90 >= cutP90 * TAIL_KEPT
+        && !serverSlowed(w);
+  }
+
+  /** The window that judged the cuts saw the slow tail rise by {@link #TAIL_SLOWED}, or more. */
+  boolean serverSlowed(WindowSample w) {
+    return w.percentileRttNanos(0.9) > cutP90 * TAIL_SLOWED;
   }
 
   /** Remembers the dependency {@link #found}, and {@code baselineNanos}, the baseline before it. */

@@ -117,6 +117,21 @@ class GradientCpuLimitSlowDependencyTest {
   }
 
   @Test
+  void aTailThatRoseWithFewerCallsInFlightIsTheServerSlowingNotASlowerDependency() {
+    int limit = 40;
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    limit = algorithm.nextLimit(window(100 * MS, 20, 0, 0.2), limit);
+    assertThat(limit).isEqualTo(10); // cut, checked: the cut's window had a tail of 100 ms
+    // The database behind the pool runs at a quarter of its speed for a second: with half the calls
+    // in flight each takes longer than before the cut. A slower dependency's latency holds steady.
+    limit = judgeTheCut(() -> window(150 * MS, 10, 0, 0.15), limit);
+    assertThat(algorithm.lastStep())
+        .contains("the slow tail rose with fewer calls in flight: the server slowed; the cut kept");
+    assertThat(limit).isLessThanOrEqualTo(10);
+    assertThat(algorithm.baselineNanos()).isLessThan(11 * MS);
+  }
+
+  @Test
   void smallCutsAreCheckedTogetherOnceTheyTookAQuarter() {
     int limit = algorithm.nextLimit(window(30 * MS, 100, 0, 0.2), 100);
     assertThat(limit).isEqualTo(82); // within the tail's noise: not checked alone
