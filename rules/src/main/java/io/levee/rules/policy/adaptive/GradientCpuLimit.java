@@ -214,10 +214,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         estimate = returnTo;
         return enforce(estimate);
       }
-      step.note(
-          dependency.serverSlowed(w)
-              ? "the slow tail rose with fewer calls in flight: the server slowed; the cut kept"
-              : "the cut shortened the slow tail: kept");
+      step.note(dependency.cutKept(w));
     }
     if (mode == Mode.PROBING_DEMAND) {
       return demandProbeStep(w, currentLimit);

@@ -162,8 +162,15 @@ final class SlowerDependency {
         && !serverSlowed(w);
   }
 
+  /** Why the checked cuts stand, for the trace, when the window that judged them found none. */
+  String cutKept(WindowSample w) {
+    return serverSlowed(w)
+        ? "the slow tail rose with fewer calls in flight: the server slowed; the cut kept"
+        : "the cut shortened the slow tail: kept";
+  }
+
   /** The window that judged the cuts saw the slow tail rise by {@link #TAIL_SLOWED}, or more. */
-  boolean serverSlowed(WindowSample w) {
+  private boolean serverSlowed(WindowSample w) {
     return w.percentileRttNanos(0.9) > cutP90 * TAIL_SLOWED;
   }
 
