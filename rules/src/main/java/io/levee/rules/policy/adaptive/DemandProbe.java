@@ -177,8 +177,7 @@ final class DemandProbe {
    * crowd and its headroom, or fewer than half of it, forgets it.
    */
   boolean withinCrowd(int maxInFlight) {
-    if (crowd > 0
-        && (maxInFlight > crowd + HEADROOM * Math.sqrt(crowd) || maxInFlight * 2 < crowd)) {
+    if (crowd > 0 && (maxInFlight > withHeadroom(crowd) || maxInFlight * 2 < crowd)) {
       crowd = 0; // more came, or most of the crowd left: whatever comes next is judged afresh
     }
     return crowd > 0;
@@ -190,7 +189,12 @@ final class DemandProbe {
 
   /** The limit a crowd of {@link #crowd()} calls gets: all of it, with headroom. */
   double aboveCrowd() {
-    return Math.max(height, crowd + HEADROOM * Math.sqrt(crowd));
+    return Math.max(height, withHeadroom(crowd));
+  }
+
+  /** {@code calls} and the usual headroom above them. */
+  private static double withHeadroom(int calls) {
+    return calls + HEADROOM * Math.sqrt(calls);
   }
 
   /** The limit a probe's window {@link Verdict#RAISED} goes to. */
@@ -285,8 +289,7 @@ final class DemandProbe {
     if (heldBelow && windows < MAX_WINDOWS) {
       // They did not stop by themselves: a crowd's most asked pages wait above its reserve. A
       // stream's take up each raise, up to the highest probe from where this one started.
-      int above =
-          ClassReserve.limitAbove(maxInFlight + (int) Math.ceil(HEADROOM * Math.sqrt(maxInFlight)));
+      int above = ClassReserve.limitAbove((int) Math.ceil(withHeadroom(maxInFlight)));
       raised = (int) Math.min(Math.min(maxLimit, Math.max(height, MAX_FACTOR * from)), above);
       if (raised > enforced) {
         lastInFlight = maxInFlight;

@@ -159,19 +159,14 @@ final class SlowerDependency {
         && now.dropsTolerated
         && fewer
         && p90 >= cutP90 * TAIL_KEPT
-        && !serverSlowed(w);
+        && p90 <= cutP90 * TAIL_SLOWED;
   }
 
   /** Why the checked cuts stand, for the trace, when the window that judged them found none. */
   String cutKept(WindowSample w) {
-    return serverSlowed(w)
+    return w.percentileRttNanos(0.9) > cutP90 * TAIL_SLOWED
         ? "the slow tail rose with fewer calls in flight: the server slowed; the cut kept"
         : "the cut shortened the slow tail: kept";
-  }
-
-  /** The window that judged the cuts saw the slow tail rise by {@link #TAIL_SLOWED}, or more. */
-  private boolean serverSlowed(WindowSample w) {
-    return w.percentileRttNanos(0.9) > cutP90 * TAIL_SLOWED;
   }
 
   /** Remembers the dependency {@link #found}, and {@code baselineNanos}, the baseline before it. */
