@@ -169,6 +169,9 @@ final class DemandProbe {
   /** Why the last probe found a stream, for the trace. */
   private String why = "";
 
+  /** Which bound set the last probe's height, for the trace. */
+  private String howHigh = "";
+
   /** The size of the crowd found by the last probe; 0 when none is known. */
   private int crowd;
 
@@ -222,7 +225,10 @@ final class DemandProbe {
     fullNanos = 0;
     refused = 0;
     completed = 0;
-    height = Math.min(maxLimit, Math.max(estimate * factor, reach(w.threads())));
+    double byFactor = estimate * factor;
+    double reach = reach(w.threads());
+    height = Math.min(maxLimit, Math.max(byFactor, reach));
+    howHigh = howHigh(reach > byFactor, w.threads(), maxLimit);
     this.maxLimit = maxLimit;
     windows = 0;
     lastInFlight = 0;
@@ -240,7 +246,34 @@ final class DemandProbe {
     if (threads == 0 || completedPerCall <= 0) {
       return 0;
     }
-    return Math.min(threads, from + refusedBefore / (returns * completedPerCall));
+    return Math.min(threads, refusalsCrowd());
+  }
+
+  /** The largest crowd whose returns could have made the refusals before the probe. */
+  private double refusalsCrowd() {
+    return from + refusedBefore / (returns * completedPerCall);
+  }
+
+  /**
+   * Which bound set the probe's height, for the trace: a crowd the probe stopped short of is told
+   * apart by whether its threads or the refusals before the probe held it there.
+   */
+  private String howHigh(boolean reached, int threads, int maxLimit) {
+    if (height >= maxLimit) {
+      return "the highest limit";
+    }
+    String byFactor = (int) factor + "x the limit";
+    if (threads == 0 || completedPerCall <= 0) {
+      return byFactor + ", threads not counted";
+    }
+    int crowdCap = (int) refusalsCrowd();
+    String counts = threads + " threads asked, the refusals before allow a crowd of " + crowdCap;
+    if (!reached) {
+      return byFactor + "; " + counts;
+    }
+    return (threads <= crowdCap ? "as high as the threads" : "as high as the refusals allow")
+        + "; "
+        + counts;
   }
 
   /**
@@ -338,6 +371,11 @@ final class DemandProbe {
     crowd = Math.max(1, stop);
     quiet();
     return Verdict.CROWD;
+  }
+
+  /** The last probe's start, and which bound set its height, in a few words. */
+  String startWords() {
+    return "probe: a higher limit (" + howHigh + "), to see whether the calls stop below it";
   }
 
   /** Why the last probe found a stream, in a few words. */

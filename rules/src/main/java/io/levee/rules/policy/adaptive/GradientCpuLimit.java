@@ -277,7 +277,7 @@ public final class GradientCpuLimit implements LimitAlgorithm {
       double height = demand.due(w, estimate, maxLimit);
       if (height > 0 && start(Mode.PROBING_DEMAND, estimate)) {
         estimate = height;
-        step.note("probe: a higher limit, to see whether the calls stop below it");
+        step.note(demand.startWords());
       }
     }
     return enforce(estimate);

@@ -69,6 +69,33 @@ class GradientCpuLimitThreadsTest {
     assertThat(limit).isGreaterThan(100);
   }
 
+  @Test
+  void aProbeSaysWhichBoundSetItsHeight() {
+    // 64 clients met by a limit of 8, as in the crowd tests: the 67 threads that asked lift the
+    // first probe above twice the limit; without a count of threads it goes to twice the limit.
+    assertThat(firstProbe(67))
+        .contains("a higher limit (as high as the threads; 67 threads asked,")
+        .contains("the refusals before allow a crowd of ");
+    algorithm = GradientCpuLimitTest.learnedTenMillis(spec);
+    assertThat(firstProbe(0)).contains("a higher limit (2x the limit, threads not counted)");
+  }
+
+  /** The words of the first probe's start, the crowd of 64 clients asking from {@code threads}. */
+  private String firstProbe(int threads) {
+    CrowdLoads.Crowd crowd = new CrowdLoads.Crowd(64, 2, 10 * MS);
+    int limit = 8;
+    boolean countedOn = false;
+    for (int i = 0; i < 50; i++) { // 10 s
+      WindowSample w = crowd.window(limit).setThreads(countedOn ? 0 : threads, 0, !countedOn);
+      limit = algorithm.nextLimit(w, limit);
+      countedOn = algorithm.countsThreadsOn();
+      if (algorithm.lastStep().contains("a higher limit")) {
+        return algorithm.lastStep();
+      }
+    }
+    return "no probe";
+  }
+
   /**
    * A window of flat latency {@code p50} in which {@code busy} calls ran throughout, {@code
    * maxInFlight} at most, asked for by {@code threads} threads, {@code again} of them twice.
