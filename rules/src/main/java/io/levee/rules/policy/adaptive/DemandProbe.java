@@ -267,7 +267,7 @@ final class DemandProbe {
       return byFactor + ", threads not counted";
     }
     int crowdCap = (int) refusalsCrowd();
-    String counts = threads + " threads asked, the refusals before allow a crowd of " + crowdCap;
+    String counts = threads + " threads asked, the refusals before allow " + crowdCap;
     if (!reached) {
       return byFactor + "; " + counts;
     }
