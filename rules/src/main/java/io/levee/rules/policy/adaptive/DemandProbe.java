@@ -82,8 +82,11 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
  * once, and turning them away again and again takes more of the CPU than serving them in turn. More
  * in flight than the crowd plus its headroom, or fewer than half of it, ends it: the load has
  * changed, and the limit is judged as usual again. A window that uses less than half the limit ends
- * the escalation: the overload is over. Probes run only with the CPU below target: above it,
- * letting more in would make every call share the CPU with them.
+ * the escalation: the overload is over. Probes start only with the CPU below target: above it,
+ * letting more in would make every call share the CPU with them. Once started, a CPU that rises
+ * above target does not end one: a crowd that takes the CPU there when let in is still a crowd (its
+ * clients turned away would keep the CPU as busy refusing them), and telling it takes two windows
+ * after its calls stop growing, while a stream ends the probe as it fills the raised limit.
  *
  * <p><b>Cost.</b> A few fields and arithmetic per window; per call, only a refused one is counted
  * (a {@code LongAdder}, in the limiter's window), and per thread and window its first call (the

@@ -286,8 +286,8 @@ public final class GradientCpuLimit implements LimitAlgorithm {
   /** A window at a {@link DemandProbe}'s limit: a crowd keeps it, a stream goes back. */
   private int demandProbeStep(WindowSample w, int currentLimit) {
     DemandProbe.Verdict verdict =
-        now.cpuHot || !now.dropsTolerated
-            ? demand.stream("cpu above target or calls failing, as for a stream")
+        !now.dropsTolerated
+            ? demand.stream("calls failing, as for a stream")
             : demand.judge(w.maxInFlight(), currentLimit, w.threads(), w.refusedBelowLimit() > 0);
     switch (verdict) {
       case GROWING:
