@@ -3,8 +3,9 @@
 
   petclinic-report.py sample URL FILE   polls the agent's /status 5 times a second and appends the
                                         `system` limit to FILE, one number a line, until stopped;
-                                        then writes the agent's CPU load of each second in between
-                                        (its /samples) to FILE with -cpu for -limit
+                                        then replaces FILE with the limit the agent stamped at the
+                                        end of each second in between, and writes the CPU load of
+                                        those seconds to FILE with -cpu for -limit (its /samples)
   petclinic-report.py report DIR        reads DIR/raw (wrk's JSON lines, the limit samples), writes
                                         one table per run and DIR/summary.md, prints the summary
                                         (the open-loop point too, when DIR/raw has one)
@@ -35,13 +36,20 @@ def sample(url, path):
     since = int(time.time() * 1000)
 
     def stop(*_):
-        # Whole seconds that ended while sampling: the agent stamps each at its end.
+        # Whole seconds that ended while sampling: the agent stamps each at its end. Its samples
+        # replace the polled limits: a poll that waits behind a busy application (its CPU shared
+        # with the requests, the poller's with wrk and PostgreSQL) times out, and the limits polled
+        # then come only from the quieter seconds.
         try:
             samples_url = url.rsplit("/", 1)[0] + f"/samples?since={since}"
             with urllib.request.urlopen(samples_url, timeout=2) as resp:
-                loads = CPU.findall(resp.read().decode())
+                body = resp.read().decode()
             with open(path.replace("-limit", "-cpu"), "w") as out:
-                out.write("".join(f"{x}\n" for x in loads))
+                out.write("".join(f"{x}\n" for x in CPU.findall(body)))
+            limits = SYSTEM_LIMIT.findall(body)
+            if limits:
+                with open(path, "w") as out:
+                    out.write("".join(f"{x}\n" for x in limits))
         except OSError:
             pass
         sys.exit(0)
