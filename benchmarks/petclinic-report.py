@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The petclinic benchmark's helpers (benchmarks/run-petclinic.sh).
 
-  petclinic-report.py sample URL FILE   polls the agent's /status 5 times a second and appends the
+  petclinic-report.py sample URL FILE [SINCE]
+                                        polls the agent's /status 5 times a second and appends the
                                         `system` limit to FILE, one number a line, until stopped;
                                         then replaces FILE with the limit the agent stamped at the
-                                        end of each second in between, and writes the CPU load of
-                                        those seconds to FILE with -cpu for -limit (its /samples)
+                                        end of each second since SINCE (epoch ms; default: when this
+                                        started), and writes the CPU load of those seconds to FILE
+                                        with -cpu for -limit (its /samples)
   petclinic-report.py report DIR        reads DIR/raw (wrk's JSON lines, the limit samples), writes
                                         one table per run and DIR/summary.md, prints the summary
                                         (the open-loop point too, when DIR/raw has one)
@@ -32,14 +34,14 @@ def system_limit(body):
     return int(m.group(1)) if m else None
 
 
-def sample(url, path):
-    since = int(time.time() * 1000)
+def sample(url, path, since=None):
+    # The point's start, from the script: this process shares a CPU with wrk and PostgreSQL and
+    # can start seconds late, so its own clock would leave out the point's first seconds.
+    since = int(since) if since else int(time.time() * 1000)
 
     def stop(*_):
-        # Whole seconds that ended while sampling: the agent stamps each at its end. Its samples
-        # replace the polled limits: a poll that waits behind a busy application (its CPU shared
-        # with the requests, the poller's with wrk and PostgreSQL) times out, and the limits polled
-        # then come only from the quieter seconds.
+        # Whole seconds that ended since the point started: the agent stamps each at its end. Its
+        # samples replace the polled limits, which begin only once this process runs.
         try:
             samples_url = url.rsplit("/", 1)[0] + f"/samples?since={since}"
             with urllib.request.urlopen(samples_url, timeout=2) as resp:
@@ -252,8 +254,8 @@ def report(d):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "sample":
-        sample(sys.argv[2], sys.argv[3])
+    if len(sys.argv) in (4, 5) and sys.argv[1] == "sample":
+        sample(*sys.argv[2:])
     elif len(sys.argv) == 3 and sys.argv[1] == "report":
         report(sys.argv[2])
     else:

@@ -216,7 +216,7 @@ rotated() {
 closed_point() {
   local base="$out/raw/$1-r$2-c$3" sampler=""
   if [[ -n "${status_port[$1]:-}" ]]; then
-    "${gen_pin[@]}" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:${status_port[$1]}/status" "$base-limit.txt" &
+    "${gen_pin[@]}" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:${status_port[$1]}/status" "$base-limit.txt" "$(date +%s%3N)" &
     sampler=$!
   fi
   load "$3" "$seconds" "${app_port[$1]}" | tail -1 >"$base.json"
@@ -227,7 +227,7 @@ closed_point() {
 open_point() {
   local base="$out/raw/$1-r$2-open" sampler=""
   if [[ -n "${status_port[$1]:-}" ]]; then
-    (sleep "$open_warm"; exec "${gen_pin[@]}" timeout "$seconds" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:${status_port[$1]}/status" "$base-limit.txt") &
+    (sleep "$open_warm"; exec "${gen_pin[@]}" timeout "$seconds" python3 benchmarks/petclinic-report.py sample "http://127.0.0.1:${status_port[$1]}/status" "$base-limit.txt" "$(date +%s%3N)") &
     sampler=$!
   fi
   open_loop "${app_port[$1]}" | tail -1 >"$base.json"
