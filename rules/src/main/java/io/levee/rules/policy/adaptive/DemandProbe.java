@@ -4,7 +4,7 @@ import static io.levee.rules.policy.adaptive.GradientCpuLimit.HEADROOM;
 
 /**
  * Whether the calls that keep a limit full are a bounded crowd or an open stream; for {@link
- * GradientCpuLimit} while the CPU is below target.
+ * GradientCpuLimit}, started while the CPU is below target.
  *
  * <p><b>Why.</b> A limit full of calls whose latency has risen reads the same in two loads that
  * want opposite answers. In an open stream (more requests arrive than complete, whoever sends them)
@@ -386,7 +386,7 @@ final class DemandProbe {
     return why;
   }
 
-  /** The probe ends on {@code reason}, or without a verdict (the CPU, failures): as a stream. */
+  /** The probe ends on {@code reason}, or without a verdict (calls failing): as a stream. */
   Verdict stream(String reason) {
     why = reason;
     waitNanos *= WAIT_GROWTH;

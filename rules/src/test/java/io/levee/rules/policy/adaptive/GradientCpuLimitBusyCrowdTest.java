@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link GradientCpuLimit} in front of a closed loop of clients that takes the CPU above target
- * once all of it is let in: below the clients the CPU idles, and the probe that lets them in reads
- * it above target.
+ * once all of it is let in: held below the clients the CPU stays under target, and the probe that
+ * lets them in reads it above.
  */
 class GradientCpuLimitBusyCrowdTest {
   private static final int CLIENTS = 64;
