@@ -209,12 +209,12 @@ public final class GradientCpuLimit implements LimitAlgorithm {
         step.note(
             "the cut left the slow tail as slow: a slower dependency, not a queue;"
                 + " baseline relearned, limit back");
-        dependency.remember(w, baseline.nanos());
+        dependency.remember(baseline.nanos());
         baseline.relearn(now.p50);
         estimate = returnTo;
         return enforce(estimate);
       }
-      step.note(dependency.cutKept(w));
+      step.note(dependency.cutKept());
     }
     if (mode == Mode.PROBING_DEMAND) {
       return demandProbeStep(w, currentLimit);

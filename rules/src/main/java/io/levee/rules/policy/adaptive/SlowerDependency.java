@@ -91,6 +91,9 @@ final class SlowerDependency {
   /** Time left during which a latency rise with the CPU below target does not cut. */
   private long rememberedNanos;
 
+  /** The slow tail (p90) of the window that judged the checked cuts ({@link #found}). */
+  private long judgedP90;
+
   /** The slow tail (p90) when the slower dependency was found. */
   private long foundP90;
 
@@ -152,6 +155,7 @@ final class SlowerDependency {
   boolean found(WindowSample w, WindowReading now) {
     boolean cpuRose = w.cpu() > cutCpu + CPU_NOISE;
     long p90 = w.percentileRttNanos(0.9);
+    judgedP90 = p90;
     boolean fewer = cutInFlight == 0 || w.maxInFlight() <= cutInFlight * CHECKED_AT;
     return now.latencyKnown
         && !now.cpuHot
@@ -163,17 +167,17 @@ final class SlowerDependency {
   }
 
   /** Why the checked cuts stand, for the trace, when the window that judged them found none. */
-  String cutKept(WindowSample w) {
-    return w.percentileRttNanos(0.9) > cutP90 * TAIL_SLOWED
+  String cutKept() {
+    return judgedP90 > cutP90 * TAIL_SLOWED
         ? "the slow tail rose with fewer calls in flight: the server slowed; the cut kept"
         : "the cut shortened the slow tail: kept";
   }
 
   /** Remembers the dependency {@link #found}, and {@code baselineNanos}, the baseline before it. */
-  void remember(WindowSample w, long baselineNanos) {
+  void remember(long baselineNanos) {
     baselineBefore = baselineNanos;
     rememberedNanos = MEMORY_NANOS;
-    foundP90 = w.percentileRttNanos(0.9);
+    foundP90 = judgedP90;
   }
 
   /**
